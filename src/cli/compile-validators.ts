@@ -1,0 +1,51 @@
+/**
+ * Build step: turns every JSON Schema in schemas/ into a precompiled ajv validator module for
+ * the browser (src/client/generated/validators/<name>.js), so the bundle never calls `eval` or
+ * `new Function` (our CSP forbids 'unsafe-eval'). The server compiles the very same files at start.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { RJSFSchema } from '@rjsf/utils';
+import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setup';
+
+const root = new URL('../../', import.meta.url).pathname;
+const schemaDir = join(root, 'schemas');
+const outDir = join(root, 'src/client/generated/validators');
+
+/**
+ * ajv's standalone output still says `require("ajv/dist/runtime/…")` even in ESM mode; make
+ * those real imports so the module is valid ESM for Vite.
+ */
+export function toEsm(code: string): string {
+  const modules = [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string))];
+  const imports = modules.map((mod, i) => `import * as __runtime${i} from "${mod}.js";`);
+  let body = code.replace(/^"use strict";\s*/, '');
+  modules.forEach((mod, i) => {
+    body = body.split(`require("${mod}")`).join(`{ default: __runtime${i}.default?.default ?? __runtime${i}.default ?? __runtime${i} }`);
+  });
+  return `${imports.join('\n')}\n${body}`;
+}
+
+export function compileAll(): string[] {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
+    const name = basename(file, '.schema.json');
+    const schema = { ...(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema), $id: validatorIdOf(name) };
+    const code = compileSchemaValidatorsCode(schema, {
+      ajvOptionsOverrides: { ...ajvOptions, code: { esm: true, lines: false, source: true } },
+      extenderFn: extendAjv,
+    });
+    writeFileSync(join(outDir, `${name}.js`), toEsm(code));
+    written.push(name);
+  }
+  return written;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
+  const started = performance.now();
+  const names = compileAll();
+  console.log(`validators compiled: ${names.join(', ') || '(none)'} in ${Math.round(performance.now() - started)} ms`);
+}

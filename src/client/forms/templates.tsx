@@ -1,0 +1,116 @@
+import { useCallback, useRef, type ChangeEvent, type CompositionEvent, type HTMLAttributes, type KeyboardEvent } from 'react';
+import {
+  ariaDescribedByIds,
+  errorId,
+  getInputProps,
+  getUiOptions,
+  type BaseInputTemplateProps,
+  type FieldErrorProps,
+  type FieldTemplateProps,
+  type SubmitButtonProps,
+} from '@rjsf/utils';
+import { RequirementBadge } from '../ui/RequirementBadge';
+
+/**
+ * Our rjsf theme: labels tied to inputs with the bank's required/optional badges, errors under
+ * the field announced politely and linked by aria-describedby, inputs with autocomplete and
+ * inputmode from the uiSchema, and no validation while an IME composition is in progress.
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const isRoot = id === 'root';
+  if (isRoot) return <>{children}</>;
+  const uiOptions = getUiOptions(uiSchema);
+  const hasError = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className={`field${hasError ? ' field--error' : ''}`}>
+      {displayLabel && (
+        <label htmlFor={id} className="field__label">
+          {label}
+          <RequirementBadge kind={required ? 'required' : uiOptions.eitherRequired ? 'either' : 'optional'} />
+        </label>
+      )}
+      {displayLabel && description}
+      {children}
+      {errors}
+      {help}
+    </div>
+  );
+}
+
+export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
+  const messages = errors.filter(Boolean);
+  return (
+    <div id={errorId(fieldPathId)} className="field__error" aria-live="polite">
+      {messages.map((message, index) => (
+        <p key={index}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, type, rawErrors, placeholder, required } = props;
+  const composing = useRef(false);
+  const inputProps = getInputProps(schema, type, options);
+  const handleChange = useCallback(
+    ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value),
+    [onChange, options.emptyValue],
+  );
+  const handleBlur = useCallback(
+    ({ target }: { target: HTMLInputElement }) => {
+      if (!composing.current) onBlur(id, target.value);
+    },
+    [onBlur, id],
+  );
+  const onCompositionStart = () => {
+    composing.current = true;
+  };
+  const onCompositionEnd = (event: CompositionEvent<HTMLInputElement>) => {
+    composing.current = false;
+    onChange(event.currentTarget.value);
+  };
+  // Enter that confirms an IME conversion must not submit the form.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && (event.nativeEvent.isComposing || composing.current)) event.preventDefault();
+  };
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+  const inputMode = typeof options.inputMode === 'string' ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) : undefined;
+  return (
+    <input
+      id={id}
+      name={htmlName || id}
+      className="input"
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      value={value == null ? '' : String(value)}
+      placeholder={placeholder}
+      {...inputProps}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      required={false}
+      aria-required={required || undefined}
+      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={handleChange}
+      onBlur={handleBlur}
+      onFocus={({ target }) => onFocus(id, target.value)}
+      onCompositionStart={onCompositionStart}
+      onCompositionEnd={onCompositionEnd}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+export function SubmitButton({ uiSchema }: SubmitButtonProps) {
+  const options = getUiOptions(uiSchema);
+  const submit = (options.submitButtonOptions ?? {}) as { submitText?: string; norender?: boolean; props?: { disabled?: boolean } };
+  if (submit.norender) return null;
+  return (
+    <button type="submit" className="button button--primary" disabled={submit.props?.disabled}>
+      {submit.submitText ?? '次へ'}
+    </button>
+  );
+}

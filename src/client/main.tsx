@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import { FlowRouter } from './runtime/FlowRouter';
+import { readClientSettings } from './runtime/settings';
+import './styles/app.css';
+
+const settings = readClientSettings();
+const root = document.getElementById('root');
+if (root) {
+  root.style.setProperty('--brand', settings.bank.themeColor);
+  createRoot(root).render(<FlowRouter settings={settings} />);
+}

@@ -1,0 +1,102 @@
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { ActionName, ActorName, GuardName } from '../../domain/flow/vocabulary';
+import type { ApplicationType } from '../../domain/flow/types';
+import type { ClientSettings } from '../../domain/bank/types';
+import { api } from '../api/client';
+import { cookies, session } from '../platform/session';
+
+/**
+ * The one implementation of every name a flow file may use. TypeScript's Record over the
+ * vocabulary makes a missing implementation a compile error; the flow lint makes an unknown
+ * name in JSON a build error.
+ */
+interface ActionArgs {
+  event: { type: string; output?: unknown };
+}
+interface GuardArgs {
+  event: { type: string; output?: unknown };
+}
+
+export interface FlowImplementations {
+  actions: Record<ActionName, (args: ActionArgs) => void>;
+  guards: Record<GuardName, (args: GuardArgs) => boolean>;
+  actors: Record<ActorName, AnyActorLogic>;
+}
+
+/** eKYC status numbers of spec section 9. */
+export const EKYC_STATUS = { created: 1, providerProcessing: 2, bankerProcessing: 4 } as const;
+
+export interface PollInput {
+  intervalMs: number;
+  maxTries: number;
+}
+
+export interface PollProgress {
+  tries: number;
+  maxTries: number;
+}
+
+type ProgressListener = (progress: PollProgress) => void;
+const pollListeners = new Set<ProgressListener>();
+/** Lets the callback screen show visible progress while the flow's poller runs. */
+export function onPollProgress(listener: ProgressListener): () => void {
+  pollListeners.add(listener);
+  return () => pollListeners.delete(listener);
+}
+
+function outputOf(event: { output?: unknown }): Record<string, unknown> {
+  return event.output && typeof event.output === 'object' ? (event.output as Record<string, unknown>) : {};
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createImplementations(settings: ClientSettings): FlowImplementations {
+  return {
+    actions: {
+      clearSessionStorage: () => session.clear(),
+      storeBankCode: () => session.set('bankCode', settings.bank.code),
+      forgetAuthenticationToken: () => session.remove('authenticationToken'),
+      leaveForProvider: ({ event }) => {
+        const url = outputOf(event).url;
+        if (typeof url === 'string') location.assign(url);
+      },
+      clearApplicationTraces: () => {
+        session.clear();
+        cookies.remove('workplace');
+        cookies.remove('invitation');
+      },
+    },
+    guards: {
+      supplementRequested: ({ event }) => outputOf(event).supplement === true,
+      // The type is stored before leaving for the provider (spec section 4), so it survives the round trip.
+      applicationHasParent: () => session.get('applicationType') === 'CHILD',
+    },
+    actors: {
+      startEkyc: fromPromise<{ url: string }, { applicationType: ApplicationType }>(async ({ input }) => {
+        session.set('applicationType', input.applicationType);
+        return api<{ url: string }>('/ekyc', { method: 'POST', body: { supplement: false } });
+      }),
+      pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput>(async ({ input }) => {
+        // Tests shorten the interval through server configuration; the flow's value stays the real one.
+        const intervalMs = settings.ekycPollIntervalMs ?? input.intervalMs;
+        // Like the original's interval timer: each try comes one interval after the previous one.
+        for (let tries = 1; tries <= input.maxTries; tries += 1) {
+          await sleep(intervalMs);
+          const { status } = await api<{ status: number }>('/ekyc/status', { method: 'POST' });
+          pollListeners.forEach((listener) => listener({ tries, maxTries: input.maxTries }));
+          if (status === EKYC_STATUS.bankerProcessing) {
+            const ekyc = await api<{ supplement: boolean }>('/ekyc');
+            return { supplement: ekyc.supplement === true };
+          }
+          if (status !== EKYC_STATUS.created && status !== EKYC_STATUS.providerProcessing) {
+            throw new Error(`identity check ended with status ${status}`);
+          }
+        }
+        throw new Error('identity check did not finish in time');
+      }),
+      completeApplication: fromPromise<{ applicationNumber: string; applicationCompletedAt: string }>(async () =>
+        api('/application-complete', { method: 'POST' }),
+      ),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { FlowModel } from '../../domain/flow/model';
+import type { FlowPage } from '../../domain/flow/types';
+import type { FlowEventType } from '../../domain/flow/vocabulary';
+import type { ClientSettings } from '../../domain/bank/types';
+
+export interface FlowEvent {
+  type: FlowEventType;
+  /** Data handed to the next page as navigation state (e.g. the completion number). */
+  data?: Record<string, unknown>;
+}
+
+/** What every screen of the registry receives from the runtime. */
+export interface ScreenProps {
+  page: FlowPage;
+  flow: FlowModel;
+  settings: ClientSettings;
+  /** The active state of this page's machine (sub-states such as the e-mail code step live here). */
+  snapshot: AnyMachineSnapshot;
+  send: (event: FlowEvent) => void;
+  /** Data the previous page handed over with its event (navigation state), if any. */
+  arrivalData: Record<string, unknown> | undefined;
+}

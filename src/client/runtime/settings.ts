@@ -1,0 +1,13 @@
+import type { ClientSettings } from '../../domain/bank/types';
+
+export const CLIENT_SETTINGS_ELEMENT_ID = 'client-settings';
+
+/**
+ * The server writes the bank chosen by the host into the page as a JSON data block (a
+ * `type="application/json"` script is never executed, so the CSP's ban on inline scripts holds).
+ */
+export function readClientSettings(doc: Document = document): ClientSettings {
+  const element = doc.getElementById(CLIENT_SETTINGS_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('client settings are missing from the page');
+  return JSON.parse(element.textContent) as ClientSettings;
+}

@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router-dom';
+import { messages } from '../../domain/messages';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+
+export const SYSTEM_ERROR_TEXT = '申し訳ございません。システムエラーが発生しました。しばらく時間をおいてから再度お試しください。';
+
+/**
+ * /error and /child/error. With ?id=1 (a 401 ended the session) the session-timeout text,
+ * otherwise the system error. "再申込みへ" returns to the flow's landing page.
+ */
+export default function SystemError({ send }: ScreenProps) {
+  const [params] = useSearchParams();
+  const sessionTimedOut = params.get('id') === '1';
+  return (
+    <div className="error-page">
+      <p className="error-page__text">{sessionTimedOut ? messages.unauthorized : SYSTEM_ERROR_TEXT}</p>
+      <div className="actions">
+        <Button variant="primary" onClick={() => send({ type: 'RESTART' })}>
+          再申込みへ
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../../domain/messages';
+import { errorPathOf } from '../../domain/flow/model';
+import { api, messageOf, statusOf } from '../api/client';
+import { SchemaForm, type FieldError } from '../forms/SchemaForm';
+import { session } from '../platform/session';
+import type { ScreenProps } from '../runtime/screen';
+
+const stripSpaces = (value: string) => value.replace(/[ \u3000]/g, '');
+
+/** /verification and /child/verification: mail address, then the 6-digit code sent to it. */
+export default function Verification({ page, flow, snapshot, send }: ScreenProps) {
+  const navigate = useNavigate();
+  const applicationType = flow.config.meta.applicationType;
+  const onCodeStep = snapshot.matches({ [page.stateId]: 'code' });
+  const [mailAddress, setMailAddress] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const bankCode = session.get('bankCode') ?? '';
+  const goToError = () => navigate(errorPathOf(flow), { replace: true });
+
+  const requestCode = async (address: string) => {
+    setBusy(true);
+    setFieldErrors([]);
+    setNotice(null);
+    try {
+      await api('/verification-codes/register', { method: 'POST', body: { bankCode, mailAddress: address, applicationType } });
+      setMailAddress(address);
+      return true;
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 400) setFieldErrors([{ field: 'mailAddress', message: messages.mailAddress }]);
+      else if (status === 429) setNotice(messageOf(error) ?? messages.tooManyRequests);
+      else goToError();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (code: string) => {
+    setBusy(true);
+    setFieldErrors([]);
+    try {
+      const { authenticationToken } = await api<{ authenticationToken: string }>('/verification-codes/verify', {
+        method: 'POST',
+        body: {
+          bankCode,
+          mailAddress,
+          verificationCode: stripSpaces(code),
+          channel: session.get('channel'),
+          deviceId: session.get('deviceId'),
+          applicationType,
+        },
+      });
+      session.set('authenticationToken', authenticationToken);
+      send({ type: 'NEXT' });
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 400 || status === 401) {
+        setFieldErrors([{ field: 'verificationCode', message: messages.verificationFailed }]);
+      } else {
+        session.remove('deviceId');
+        goToError();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!onCodeStep) {
+    return (
+      <section className="stack">
+        <p>お申込みの手続きに使用するメールアドレスを入力してください。入力いただいたメールアドレスに認証コードをお送りします。</p>
+        <p className="hint">「@」以降のドメインからのメールを受信できるよう設定してください。</p>
+        {notice && (
+          <p className="alert" role="alert">
+            {notice}
+          </p>
+        )}
+        <SchemaForm
+          key="address"
+          schemaName="mail-address"
+          initialData={mailAddress ? { mailAddress } : {}}
+          uiSchema={{
+            mailAddress: {
+              'ui:title': 'メールアドレス',
+              'ui:placeholder': 'example@example.jp',
+              'ui:options': { inputType: 'email', autocomplete: 'email', inputMode: 'email' },
+            },
+          }}
+          submitLabel="認証コードを送信する"
+          busy={busy}
+          fieldErrors={fieldErrors}
+          onSubmit={async (data) => {
+            if (await requestCode(String(data.mailAddress ?? ''))) send({ type: 'CODE_SENT' });
+          }}
+        />
+        {flow.edges.some((edge) => edge.from === page.path && edge.event === 'BACK') && (
+          <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
+            戻る
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className="stack">
+      <p>
+        <strong className="break-all">{mailAddress}</strong> 宛に認証コードを送信しました。メールに記載された6桁の認証コードを入力してください。認証コードの有効期限は10分です。
+      </p>
+      {notice && (
+        <p className="alert" role="status">
+          {notice}
+        </p>
+      )}
+      <SchemaForm
+        key="code"
+        schemaName="verification-code"
+        uiSchema={{
+          verificationCode: {
+            'ui:title': '認証コード',
+            'ui:options': { autocomplete: 'one-time-code', inputMode: 'numeric' },
+          },
+        }}
+        submitLabel="認証する"
+        busy={busy}
+        fieldErrors={fieldErrors}
+        onSubmit={(data) => verify(String(data.verificationCode ?? ''))}
+      />
+      <button
+        type="button"
+        className="button button--link"
+        disabled={busy}
+        onClick={async () => {
+          if (await requestCode(mailAddress)) setNotice('認証コードを再送信しました。');
+        }}
+      >
+        認証コードを再送信する
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
+        メールアドレスの入力に戻る
+      </button>
+    </section>
+  );
+}

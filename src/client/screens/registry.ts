@@ -1,0 +1,38 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenName } from '../../domain/flow/vocabulary';
+import type { ScreenProps } from '../runtime/screen';
+
+type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/**
+ * One registry of screens, like rjsf's registry of widgets: the flow JSON names a screen and
+ * the runtime renders it from here. Each screen is its own chunk, so the landing page does not
+ * download the form stack.
+ */
+const notYetAvailable = lazy(() => import('./NotYetAvailable'));
+
+export const screenRegistry: Record<ScreenName, LazyScreen> = {
+  GeneralTerm: lazy(() => import('./GeneralTerm')),
+  Verification: lazy(() => import('./Verification')),
+  SystemError: lazy(() => import('./SystemError')),
+  // Screens of later work packages (see README, "Status"): they render an honest notice until built.
+  Personal: notYetAvailable,
+  Workplace: notYetAvailable,
+  Branch: notYetAvailable,
+  SealLess: notYetAvailable,
+  Confirmation: notYetAvailable,
+  Pin: notYetAvailable,
+  EkycPreparation: notYetAvailable,
+  EkycCallback: notYetAvailable,
+  Supplement: notYetAvailable,
+  SupplementError: notYetAvailable,
+  Redirect: notYetAvailable,
+  Complete: notYetAvailable,
+  EkycError: notYetAvailable,
+  ChildBeforeCheck: notYetAvailable,
+  ChildTerm: notYetAvailable,
+  Parent: notYetAvailable,
+  ChildEkycPreparation: notYetAvailable,
+  IdentificationDocuments: notYetAvailable,
+  SupplementaryDocuments: notYetAvailable,
+};

@@ -1,0 +1,14 @@
+export { Layout, StepBar, SERVICE_TITLE } from './Layout';
+export type { LayoutProps } from './Layout';
+export { Modal } from './Modal';
+export type { ModalProps } from './Modal';
+export { Button, LinkButton } from './Button';
+export type { ButtonProps, ButtonVariant, LinkButtonProps } from './Button';
+export { RequirementBadge, MultiSelectHint } from './RequirementBadge';
+export type { Requirement } from './RequirementBadge';
+export { Toast } from './Toast';
+export type { ToastProps } from './Toast';
+export { ExternalLink } from './ExternalLink';
+export type { ExternalLinkProps } from './ExternalLink';
+export { YesNoQuestion } from './YesNoQuestion';
+export type { YesNo, YesNoQuestionProps } from './YesNoQuestion';

@@ -1,0 +1,82 @@
+/**
+ * A bank of the group, read from banks/<code>/bank.json (validated by banks/bank.schema.json).
+ * Upper-case names are the configuration fields the spec names (section 3); the rest are the
+ * texts, links and images every screen needs. A new bank is a new folder, never new code.
+ */
+export interface UtilizationPurpose {
+  /** Value stored in utilizationPurpose (comma-joined). */
+  value: string;
+  label: string;
+}
+
+export interface ContactInformation {
+  name: string;
+  phoneNumber: string;
+  receptionHours: string;
+}
+
+export interface BankLinks {
+  webRegulations: string;
+  personalInformation: string;
+  antiSocialForces: string;
+  generalAccountRules: string;
+  cashCardRules: string;
+  directBankingRules: string;
+  myBankPlusRules: string;
+  unusedAccountFee: string;
+  myNumberGuide: string;
+  foreignPepGuide: string;
+  branchSearch: string;
+  questionnaire: string;
+  homepage: string;
+  serviceIntroduction: string;
+  groupSite: string;
+}
+
+export interface BankFooter {
+  registration: string;
+  membership: string;
+  copyright: string;
+}
+
+export interface BankConfig {
+  code: string;
+  NAME: string;
+  legalName: string;
+  MAIL_ADDRESS: string;
+  DOMAIN: string;
+  TERM_OF_SERVICE_URL: string;
+  MYBANK_INTRODUCTION_URL: string;
+  DEFAULT_TEMP_ADDRESS_PREFECTURE: string;
+  UTILIZATION_PURPOSE_LIST: UtilizationPurpose[];
+  CONTACT_INFORMATION: ContactInformation;
+  /** Prefecture of the bank's home area (distance-transaction reason applies outside it). */
+  homePrefecture: string;
+  /** Whether an applicant living outside homePrefecture must give a distance-transaction reason. */
+  distanceTransactionReasonRequired: boolean;
+  /** Prefectures named in the child eligibility text besides the home area. */
+  neighbouringPrefectures: string[];
+  /** Brand colour used for the header and primary buttons (CSS colour). */
+  themeColor: string;
+  footer: BankFooter;
+  links: BankLinks;
+  /** File names inside the bank folder. */
+  images: { logo: string; top: string; card: string };
+}
+
+/** What the browser receives: everything but server-only settings. */
+export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS'>;
+
+export function toPublicBankConfig(bank: BankConfig): PublicBankConfig {
+  const { MAIL_ADDRESS: _mail, ...rest } = bank;
+  return rest;
+}
+
+/** Runtime settings the server hands to the page together with the bank. */
+export interface ClientSettings {
+  bank: PublicBankConfig;
+  analyticsMeasurementId: string | null;
+  /** Test-only override of the eKYC polling interval; null in production. */
+  ekycPollIntervalMs: number | null;
+  production: boolean;
+}

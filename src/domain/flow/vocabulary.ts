@@ -1,0 +1,54 @@
+/**
+ * The names a flow file may use. The flow JSON refers to screens, guards, actions and actors
+ * by these names only; the client implements each one exactly once (TypeScript checks that
+ * every name has an implementation) and the flow lint refuses any other name up front,
+ * because XState itself ignores an unknown action silently and throws late on a guard.
+ */
+export const screenNames = [
+  'GeneralTerm',
+  'Verification',
+  'Personal',
+  'Workplace',
+  'Branch',
+  'SealLess',
+  'Confirmation',
+  'Pin',
+  'EkycPreparation',
+  'EkycCallback',
+  'Supplement',
+  'SupplementError',
+  'Redirect',
+  'Complete',
+  'EkycError',
+  'SystemError',
+  'ChildBeforeCheck',
+  'ChildTerm',
+  'Parent',
+  'ChildEkycPreparation',
+  'IdentificationDocuments',
+  'SupplementaryDocuments',
+] as const;
+export type ScreenName = (typeof screenNames)[number];
+
+export const guardNames = ['supplementRequested', 'applicationHasParent'] as const;
+export type GuardName = (typeof guardNames)[number];
+
+export const actionNames = [
+  'clearSessionStorage',
+  'storeBankCode',
+  'forgetAuthenticationToken',
+  'leaveForProvider',
+  'clearApplicationTraces',
+] as const;
+export type ActionName = (typeof actionNames)[number];
+
+export const actorNames = ['startEkyc', 'pollEkycStatus', 'completeApplication'] as const;
+export type ActorName = (typeof actorNames)[number];
+
+/** Events a screen may send to its flow. */
+export const eventTypes = ['NEXT', 'BACK', 'RETRY', 'RESTART', 'FAIL', 'CODE_SENT', 'START_EKYC'] as const;
+export type FlowEventType = (typeof eventTypes)[number];
+
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}

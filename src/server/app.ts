@@ -1,0 +1,69 @@
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { messages } from '../domain/messages.js';
+import type { BankRegistry } from './banks/registry.js';
+import type { ServerConfig } from './config.js';
+import { httpMessages } from './http-messages.js';
+import { loggerOptions, SafeLogController } from './logging.js';
+import type { MailSender } from './mail/index.js';
+import auth from './plugins/auth.js';
+import banks from './plugins/banks.js';
+import database from './plugins/database.js';
+import mail from './plugins/mail.js';
+import security from './plugins/security.js';
+import api from './routes/index.js';
+import devOutbox from './routes/dev-outbox.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  /** A loaded registry (tests); default: loadBanks(config.banksDir). */
+  banks?: BankRegistry;
+  /** Where mail goes (tests); default: SMTP_URL or the outbox in DATA_DIR. */
+  mailSender?: MailSender;
+  /** The clock of every time limit (tests move it forward); default: the system clock. */
+  now?: () => Date;
+  /** The HTML page plugin (src/server/plugins/pages.ts), registered last; bind its options in a closure. */
+  pages?: FastifyPluginAsync;
+  /** Where log lines go (tests inspect them); default: stdout. */
+  logStream?: Writable;
+}
+
+/**
+ * The whole HTTP application, composed of plugins in dependency order: security headers
+ * first (they apply to every answer), then the database, the banks of the Host header, mail,
+ * the session check, the API under /api, the development outbox, and the pages last (their
+ * catch-all 404 handler answers every path no one else claimed).
+ */
+export async function buildApp(config: ServerConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    logController: new SafeLogController(),
+    trustProxy: config.trustProxy,
+  });
+
+  app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
+
+  // Every failure answers { message } in Japanese; details stay in the log (see logging.ts).
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: httpMessages.internalError });
+    }
+    request.log.info({ err: error }, 'request rejected');
+    const message =
+      status === 429 ? messages.tooManyRequests : status === 404 ? httpMessages.notFound : messages.badRequest;
+    return reply.code(status).send({ message });
+  });
+
+  await app.register(security, { config });
+  await app.register(database, { config });
+  await app.register(banks, { config, ...(options.banks ? { registry: options.banks } : {}) });
+  await app.register(mail, { config, ...(options.mailSender ? { sender: options.mailSender } : {}) });
+  await app.register(auth);
+  await app.register(api, { prefix: '/api' });
+  if (!config.production) await app.register(devOutbox);
+  if (options.pages) await app.register(options.pages);
+  return app;
+}

@@ -1,0 +1,112 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/**
+ * Everything the server reads from the environment, read once at start. Nothing else in
+ * src/server looks at process.env, so tests build a config object and pass it in.
+ */
+export interface ServerConfig {
+  /** PORT: TCP port to listen on (default 3000). */
+  port: number;
+  /** HOST: interface to bind (default 0.0.0.0 so phones on the LAN can reach a dev machine). */
+  host: string;
+  /**
+   * DATA_DIR: where the server keeps its state (default ./data): the PGlite database in
+   * `pglite/`, the generated secrets in `secrets.json`, the mail outbox in `outbox/`.
+   * ':memory:' keeps the database and the outbox in memory (tests).
+   */
+  dataDir: string;
+  /**
+   * DATABASE_URL: a PostgreSQL connection string. When set the server uses PostgreSQL through
+   * node-postgres instead of the embedded PGlite (several processes may then share it).
+   */
+  databaseUrl: string | null;
+  /**
+   * SMTP_URL: an SMTP server to send mail through, e.g. smtp://127.0.0.1:2525 or
+   * smtps://user:pass@mail.example:465. Query parameters are nodemailer transport options
+   * (?ignoreTLS=true, ?requireTLS=true, ?tls.servername=…). Unset: mails go to DATA_DIR/outbox.
+   */
+  smtpUrl: string | null;
+  /** DEFAULT_BANK: bank served when the Host header names none of the banks (default 0177). */
+  defaultBank: string;
+  /** NODE_ENV=production: HSTS and upgrade-insecure-requests on, /dev routes off. */
+  production: boolean;
+  /** ANALYTICS_MEASUREMENT_ID: page-view analytics id; unset means no analytics. */
+  analyticsMeasurementId: string | null;
+  /** Limits of POST /api/verification-codes/register, per rolling hour. */
+  rateLimit: {
+    /** RATE_LIMIT_ADDRESS_PER_HOUR: codes one mail address may request (default 5). */
+    addressPerHour: number;
+    /** RATE_LIMIT_IP_PER_HOUR: codes one client IP may request (default 30). */
+    ipPerHour: number;
+  };
+  /** EKYC_POLL_INTERVAL_MS: test-only override of the 5 s eKYC poll interval (default null). */
+  ekycPollIntervalMs: number | null;
+  /**
+   * TRUST_PROXY: 'true', or the proxy addresses ('127.0.0.1,10.0.0.0/8'), when a reverse
+   * proxy terminates the connection, so the client IP (rate limits) and the Host
+   * (bank choice) come from X-Forwarded-*. Off by default: behind no proxy those headers are
+   * attacker-controlled.
+   */
+  trustProxy: boolean | string;
+  /** LOG_LEVEL: pino level (default info; tests use silent). */
+  logLevel: string;
+  /** BANKS_DIR: folder with one sub-folder per bank (default ./banks of the repository). */
+  banksDir: string;
+  /** DIST_DIR: built client (default ./dist/client of the repository). */
+  distDir: string;
+  /**
+   * Test-only: secrets to use instead of DATA_DIR/secrets.json. Never read from the
+   * environment, so a deployment cannot be given a weak pepper by mistake.
+   */
+  secrets?: ServerSecrets;
+}
+
+/** Values that must never be in git; generated on first start (see db/secrets.ts). */
+export interface ServerSecrets {
+  /** Key of the HMACs over mail addresses and verification codes (base64url, 32 bytes). */
+  hmacPepper: string;
+}
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const pollInterval = optional(env, 'EKYC_POLL_INTERVAL_MS');
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir: optional(env, 'DATA_DIR') ?? path.join(repositoryRoot, 'data'),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    smtpUrl: optional(env, 'SMTP_URL'),
+    defaultBank: optional(env, 'DEFAULT_BANK') ?? '0177',
+    production: env.NODE_ENV === 'production',
+    analyticsMeasurementId: optional(env, 'ANALYTICS_MEASUREMENT_ID'),
+    rateLimit: {
+      addressPerHour: integer(env, 'RATE_LIMIT_ADDRESS_PER_HOUR', 5),
+      ipPerHour: integer(env, 'RATE_LIMIT_IP_PER_HOUR', 30),
+    },
+    ekycPollIntervalMs: pollInterval === null ? null : integer(env, 'EKYC_POLL_INTERVAL_MS', 5000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),
+    distDir: optional(env, 'DIST_DIR') ?? path.join(repositoryRoot, 'dist', 'client'),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Reads the flow files from disk and lints them (src/domain/flow/lint.ts). Used by
+ * `npm run flows:check`, by the build, and by the server at start, so a broken flow never
+ * reaches an applicant: the product owner gets file, line, JSON path and what is wrong.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatProblem, lintFlows, type FlowProblem } from '../../domain/flow/lint';
+import { describeFlow } from '../../domain/flow/model';
+import type { FlowConfig } from '../../domain/flow/types';
+
+export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const SCHEMA_FILE = 'flow.schema.json';
+
+export interface FlowCheckResult {
+  problems: FlowProblem[];
+  warnings: string[];
+  /** One line per checked flow: id, states and pages. */
+  summary: string[];
+}
+
+function display(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
+
+function formsUsedBy(text: string): string[] {
+  try {
+    const flow = JSON.parse(text) as { states?: Record<string, { meta?: { form?: unknown } }> };
+    return Object.values(flow.states ?? {}).flatMap((s) => (typeof s?.meta?.form === 'string' ? [s.meta.form] : []));
+  } catch {
+    return [];
+  }
+}
+
+export function shippedFlowFiles(flowsDir = join(repositoryRoot, 'flows')): string[] {
+  return readdirSync(flowsDir)
+    .filter((f) => f.endsWith('.json') && f !== SCHEMA_FILE)
+    .sort()
+    .map((f) => join(flowsDir, f));
+}
+
+/**
+ * Lints the named files (default: every shipped flow). Named files are checked together with
+ * the shipped flows (for the cross-flow checks); a named file replaces its shipped namesake.
+ */
+export function checkFlowFiles(named: string[] = [], root = repositoryRoot): FlowCheckResult {
+  const flowsDir = join(root, 'flows');
+  const schemasDir = join(root, 'schemas');
+  const shipped = shippedFlowFiles(flowsDir);
+  const selected = named.length > 0 ? named.map((f) => resolve(f)) : shipped;
+  for (const file of selected) if (!existsSync(file)) throw new Error(`${display(file)}: no such file`);
+  const all = [...selected, ...shipped.filter((s) => !selected.some((n) => basename(n) === basename(s)))];
+  const files = all.map((file) => ({ path: file, fileName: display(file), text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') }));
+  const schema = JSON.parse(readFileSync(join(flowsDir, SCHEMA_FILE), 'utf8')) as object;
+
+  // Form names: schemas/<name>.schema.json. A form a flow names before its schema exists is
+  // accepted with a warning (the screens of later work packages), never silently.
+  const formNames = new Set(
+    existsSync(schemasDir)
+      ? readdirSync(schemasDir)
+          .filter((f) => f.endsWith('.schema.json'))
+          .map((f) => f.slice(0, -'.schema.json'.length))
+      : [],
+  );
+  const warnings: string[] = [];
+  const pending = new Set<string>();
+  for (const f of files) for (const form of formsUsedBy(f.text)) if (!formNames.has(form)) pending.add(form);
+  for (const form of [...pending].sort()) {
+    warnings.push(`warning: form "${form}" has no schema yet (schemas/${form}.schema.json)`);
+    formNames.add(form);
+  }
+
+  const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
+  const problems = lintFlows(files, schema, [...formNames]).filter((p) => selectedNames.has(p.file));
+  const summary =
+    problems.length > 0
+      ? []
+      : files.slice(0, selected.length).map((f) => {
+          const model = describeFlow(JSON.parse(f.text) as FlowConfig);
+          return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
+        });
+  return { problems, warnings, summary };
+}
+
+/** Throws one error listing every problem: the server refuses to start on a broken flow. */
+export function assertFlowsValid(root = repositoryRoot): FlowCheckResult {
+  const result = checkFlowFiles([], root);
+  if (result.problems.length > 0) {
+    throw new Error(`the flow files are invalid:\n${result.problems.map(formatProblem).join('\n')}`);
+  }
+  return result;
+}

@@ -1,0 +1,60 @@
+import type { Writable } from 'node:stream';
+import { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ServerConfig } from './config.js';
+
+/**
+ * Logging that cannot leak an applicant's data. Bodies, query strings, headers (Authorization),
+ * codes, tokens and mail addresses must never reach a log line, so a request is logged as its
+ * method and route pattern (/api/notifications/:bankCode, never the URL), a reply as its
+ * status, and a client error without its message (a JSON parse error quotes the body).
+ */
+
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '(no route)';
+}
+
+export const logSerializers = {
+  req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),
+  res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+  err: (error: FastifyError) => {
+    const statusCode = error.statusCode ?? 500;
+    const server = statusCode >= 500;
+    // Server errors keep message and stack to be debuggable: they come from our code or the
+    // database driver, whose messages name constraints, not values (values are in `detail`,
+    // which is dropped here). Client errors keep only their code.
+    return {
+      type: error.name,
+      code: error.code,
+      statusCode,
+      message: server ? error.message : '',
+      stack: server ? (error.stack ?? '') : '',
+    };
+  },
+};
+
+/** Fastify's own log lines, minus the raw URL the stock ones print. */
+export class SafeLogController extends LogController {
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info({ req: request }, 'route not found');
+  }
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (reply.statusCode >= 500) reply.log.error({ req: request, res: reply, err: error }, 'request failed');
+    else reply.log.info({ res: reply, err: error }, 'request rejected');
+  }
+}
+
+export function loggerOptions(config: Pick<ServerConfig, 'logLevel'>, stream?: Writable) {
+  return {
+    level: config.logLevel,
+    serializers: logSerializers,
+    // Belt and braces should a plugin log a raw request or headers of its own.
+    redact: {
+      paths: ['req.url', 'req.query', 'req.body', 'req.headers', 'headers', 'authorization', '*.authorization', 'body', 'query'],
+      censor: '[redacted]',
+    },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { MailMessage, MailSender } from './types.js';
+
+const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/**
+ * Sends through the SMTP server of SMTP_URL. nodemailer reads the URL itself (smtp:// means
+ * no implicit TLS, smtps:// implicit TLS, user:pass@ the login, ?key=value further options).
+ * One default is ours: a plain smtp:// relay on this machine without credentials is used as
+ * is, without STARTTLS (ignoreTLS), because local sinks and relays often advertise STARTTLS
+ * with a self-signed certificate and there is no network to protect. ?requireTLS=true or
+ * ?ignoreTLS=false in the URL turn this off.
+ */
+export function smtpTransportOptions(smtpUrl: string): string | { url: string; ignoreTLS: boolean } {
+  const url = new URL(smtpUrl);
+  const query = url.searchParams;
+  if (
+    url.protocol === 'smtp:' &&
+    !url.username &&
+    loopback.test(url.hostname) &&
+    !query.has('ignoreTLS') &&
+    !query.has('requireTLS')
+  ) {
+    return { url: smtpUrl, ignoreTLS: true };
+  }
+  return smtpUrl;
+}
+
+export class SmtpMailSender implements MailSender {
+  private readonly transport;
+
+  constructor(smtpUrl: string) {
+    this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail(message);
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * npm start / npm run serve: one Node process for the API and the built pages.
+ * Refuses to start on a broken flow file or bank folder, with a message naming file and path.
+ */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { assertFlowsValid } from './flows/check.js';
+import pages from './plugins/pages.js';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  assertFlowsValid();
+  const app = await buildApp(config, {
+    pages: async (instance) =>
+      instance.register(pages, {
+        distDir: config.distDir,
+        analyticsMeasurementId: config.analyticsMeasurementId,
+        ekycPollIntervalMs: config.ekycPollIntervalMs,
+        production: config.production,
+      }),
+  });
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const banks = app.banks.all().map((bank) => `http://${bank.code}.localhost:${config.port}/ (${bank.NAME})`);
+  console.log(`ready in ${Math.round(performance.now() - started)} ms on port ${config.port}\n  ${banks.join('\n  ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

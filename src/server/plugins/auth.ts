@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../domain/messages.js';
+import { hashAuthToken } from '../crypto.js';
+import { applications, authTokens } from '../db/schema.js';
+import type { AuthenticatedApplication } from '../types.js';
+
+/** A session ends after 30 idle minutes… */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** …and in any case 12 hours after the e-mail verification. */
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** 32 bytes in base64url without padding. */
+const bearer = /^Bearer ([A-Za-z0-9_-]{43})$/;
+
+const auth: FastifyPluginAsync = async (app) => {
+  app.decorateRequest('application', null);
+};
+
+export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database'] });
+
+/**
+ * preHandler of the authenticated API routes. Answers 401 (the browser then shows the session
+ * error page) when the token is missing, unknown, idle too long, too old, or was issued by
+ * another bank than the host's (or the host has no bank); otherwise records the activity and
+ * sets request.application.
+ */
+export async function requireApplication(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, now: clock } = request.server;
+  const match = bearer.exec(request.headers.authorization ?? '');
+  const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });
+  if (!match?.[1]) return unauthorized();
+  const tokenHash = hashAuthToken(match[1]);
+  const [row] = await db
+    .select({
+      lastSeenAt: authTokens.lastSeenAt,
+      expiresAt: authTokens.expiresAt,
+      id: applications.id,
+      bankCode: applications.bankCode,
+      applicationType: applications.applicationType,
+    })
+    .from(authTokens)
+    .innerJoin(applications, eq(applications.id, authTokens.applicationId))
+    .where(eq(authTokens.tokenHash, tokenHash))
+    .limit(1);
+  const now = clock();
+  if (
+    !row ||
+    now.getTime() >= row.expiresAt.getTime() ||
+    now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS ||
+    request.bank?.code !== row.bankCode
+  ) {
+    return unauthorized();
+  }
+  await db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.tokenHash, tokenHash));
+  request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType };
+}
+
+/** The applicant of a route guarded by requireApplication (a missing guard is a bug: 500). */
+export function applicationOf(request: FastifyRequest): AuthenticatedApplication {
+  if (!request.application) throw new Error(`${request.routeOptions.url ?? 'route'} lacks the requireApplication preHandler`);
+  return request.application;
+}

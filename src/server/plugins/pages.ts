@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
+
+export interface PagesOptions {
+  distDir: string;
+  analyticsMeasurementId: string | null;
+  ekycPollIntervalMs: number | null;
+  production: boolean;
+}
+
+const SETTINGS_PLACEHOLDER = '<!--client-settings-->';
+const imageKinds = ['logo', 'top', 'card'] as const;
+type ImageKind = (typeof imageKinds)[number];
+const imageTypes: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
+
+/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
+export function settingsScript(settings: ClientSettings): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<script id="client-settings" type="application/json">${json}</script>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page for a host that belongs to no bank of the group: never another bank's page. */
+export function unknownHostPage(host: string): string {
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ページが見つかりません</title></head>
+<body style="font-family:sans-serif;padding:24px;line-height:1.7"><h1 style="font-size:20px">ページが見つかりません</h1>
+<p>お探しのアドレス（${escapeHtml(host)}）では、口座開設のお申込みを受け付けておりません。</p>
+<p>お取引の銀行のホームページから、あらためてアクセスしてください。</p></body></html>`;
+}
+
+/**
+ * Serves the built single-page app for the bank chosen by the Host header: the page with that
+ * bank's settings written in, the bank's own images under /bank/*, and the hashed assets.
+ */
+const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
+  const indexFile = join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run "npm run build" first`);
+  const template = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: join(options.distDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+  });
+
+  const sendUnknownHost = (reply: FastifyReply, host: string) =>
+    reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(unknownHostPage(host));
+
+  app.get<{ Params: { kind: string } }>('/bank/:kind', async (request, reply) => {
+    const bank: BankConfig | null = request.bank;
+    if (!bank) return sendUnknownHost(reply, request.hostname);
+    const kind = request.params.kind as ImageKind;
+    if (!imageKinds.includes(kind)) return reply.code(404).send({ message: 'not found' });
+    const file = app.banks.imagePath(bank, kind);
+    return reply
+      .type(imageTypes[extname(file)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=86400')
+      .send(readFileSync(file));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+    if (!isPage) return reply.code(404).send({ message: 'not found' });
+    const bank = request.bank;
+    if (!bank) return sendUnknownHost(reply, request.hostname);
+    const settings: ClientSettings = {
+      bank: toPublicBankConfig(bank),
+      analyticsMeasurementId: options.analyticsMeasurementId,
+      ekycPollIntervalMs: options.ekycPollIntervalMs,
+      production: options.production,
+    };
+    const html = template.replace(SETTINGS_PLACEHOLDER, settingsScript(settings)).replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+};
+
+export default pages;

@@ -1,0 +1,29 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '../../domain/messages.js';
+import { httpMessages } from '../http-messages.js';
+import applicationRoutes from './applications.js';
+import maintenance from './maintenance.js';
+import notificationRoutes from './notifications.js';
+import verificationCodeRoutes from './verification-codes.js';
+
+/** Everything under /api (registered with that prefix). Each file is one resource. */
+const api: FastifyPluginAsync = async (app) => {
+  // Off by default; the routes that need a limit say so (global: false).
+  await app.register(rateLimit, {
+    global: false,
+    // Thrown, then answered by the app's error handler as { message }.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(messages.tooManyRequests), { statusCode: context.statusCode }),
+  });
+
+  await app.register(maintenance);
+  await app.register(notificationRoutes);
+  await app.register(verificationCodeRoutes);
+  await app.register(applicationRoutes);
+
+  // An unknown API path is a JSON 404, never the single-page app's HTML.
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: httpMessages.notFound }));
+};
+
+export default api;

@@ -1,0 +1,218 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../domain/messages.js';
+import { hashAuthToken, newAuthToken, newVerificationCode } from '../crypto.js';
+import { applications, applicationTypes, authTokens, verificationCodes, type ApplicationType } from '../db/schema.js';
+import { verificationMail } from '../mail/index.js';
+import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
+import { requireBank } from '../plugins/banks.js';
+import { validateBody } from '../validation.js';
+import { normalizeVerificationCode } from '../verification-code.js';
+
+/** A code is good for 10 minutes (stated in the mail)… */
+export const CODE_VALIDITY_MINUTES = 10;
+/** …and for 5 wrong tries; the 6th try fails even with the right code. */
+export const MAX_WRONG_ATTEMPTS = 5;
+
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+// Query parameters of the landing page, kept only when well-formed (spec section 9).
+const CHANNEL_MAX_LENGTH = 20;
+const deviceIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface RegisterBody {
+  bankCode: string;
+  mailAddress: string;
+  applicationType: ApplicationType;
+}
+
+interface VerifyBody extends RegisterBody {
+  verificationCode: string;
+  channel?: unknown;
+  deviceId?: unknown;
+}
+
+// The bank and type every code request names; messages fall back to messages.badRequest.
+const bankAndType = {
+  type: 'object',
+  required: ['bankCode', 'applicationType'],
+  properties: {
+    bankCode: { type: 'string', pattern: '^[0-9]{4}$' },
+    applicationType: { type: 'string', enum: applicationTypes },
+  },
+};
+
+// allOf keeps the order of the errors: the address (or the code) is reported first.
+const registerSchema = { allOf: [{ $ref: 'mail-address.schema.json' }, bankAndType] };
+const verifySchema = {
+  allOf: [{ $ref: 'verification-code.schema.json' }, { $ref: 'mail-address.schema.json' }, bankAndType],
+};
+
+/** The body names the bank of the host it was sent to (the page took it from there). */
+async function requireSameBank(request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) {
+  if (request.body.bankCode !== request.bank?.code) {
+    await reply.code(400).send({ message: messages.badRequest });
+  }
+}
+
+function verificationFailed(reply: FastifyReply) {
+  return reply.code(400).send({ message: messages.verificationFailed });
+}
+
+/**
+ * E-mail verification (spec section 7): register sends a 6-digit code to the address, verify
+ * exchanges the right code for the authentication token of a new application. Only HMACs of
+ * the address and the code are stored; the answer to register is the same whether or not the
+ * address is known, so it tells nothing about other applicants.
+ */
+const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+
+  // Per address: counted after validation (preHandler), keyed by the address HMAC so the
+  // limiter's memory holds no address either. createRateLimit rather than a second route
+  // limiter: the plugin lets only one route limiter run per request.
+  const limitAddress = app.createRateLimit({
+    max: config.rateLimit.addressPerHour,
+    timeWindow: ONE_HOUR_MS,
+    keyGenerator: (request) => `mail:${app.hasher.mail((request.body as RegisterBody).mailAddress)}`,
+  });
+
+  async function addressRateLimit(request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) {
+    const limit = await limitAddress(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      await reply
+        .code(429)
+        .header('retry-after', limit.ttlInSeconds)
+        .send({ message: messages.tooManyRequests });
+    }
+  }
+
+  app.post<{ Body: RegisterBody }>(
+    '/verification-codes/register',
+    {
+      // Per client IP: every request counts, valid or not (onRequest, the plugin's default).
+      config: { rateLimit: { max: config.rateLimit.ipPerHour, timeWindow: ONE_HOUR_MS } },
+      preValidation: validateBody(registerSchema),
+      preHandler: [requireBank, requireSameBank, addressRateLimit],
+    },
+    async (request) => {
+      const bank = request.bank;
+      if (!bank) throw new Error('requireBank let a request without a bank through');
+      const { mailAddress, applicationType } = request.body;
+      const now = app.now();
+      const mailHash = app.hasher.mail(mailAddress);
+      const code = newVerificationCode();
+      const id = randomUUID();
+      await app.db.transaction(async (tx) => {
+        // A new code replaces the pending ones of the same address, bank and type.
+        await tx
+          .update(verificationCodes)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(verificationCodes.bankCode, bank.code),
+              eq(verificationCodes.applicationType, applicationType),
+              eq(verificationCodes.mailHash, mailHash),
+              isNull(verificationCodes.usedAt),
+              gt(verificationCodes.expiresAt, now),
+            ),
+          );
+        await tx.insert(verificationCodes).values({
+          id,
+          bankCode: bank.code,
+          applicationType,
+          mailHash,
+          codeHash: app.hasher.code(id, code),
+          attempts: 0,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000),
+        });
+      });
+      await app.mail.send(verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES));
+      return {};
+    },
+  );
+
+  app.post<{ Body: VerifyBody }>(
+    '/verification-codes/verify',
+    {
+      preValidation: validateBody(verifySchema, (body) => {
+        if (typeof body.verificationCode === 'string') {
+          body.verificationCode = normalizeVerificationCode(body.verificationCode);
+        }
+      }),
+      preHandler: [requireBank, requireSameBank],
+    },
+    async (request, reply) => {
+      const { bankCode, mailAddress, applicationType, verificationCode, channel, deviceId } = request.body;
+      const now = app.now();
+      const live = and(
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS),
+      );
+      // At most one code is live per address, bank and type (register expires the others).
+      const [pending] = await app.db
+        .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.bankCode, bankCode),
+            eq(verificationCodes.applicationType, applicationType),
+            eq(verificationCodes.mailHash, app.hasher.mail(mailAddress)),
+            live,
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      if (!pending) return verificationFailed(reply);
+
+      if (!app.hasher.equal(app.hasher.code(pending.id, verificationCode), pending.codeHash)) {
+        // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
+        await app.db
+          .update(verificationCodes)
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+          .where(and(eq(verificationCodes.id, pending.id), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)));
+        return verificationFailed(reply);
+      }
+
+      const token = newAuthToken();
+      const created = await app.db.transaction(async (tx) => {
+        // Claiming the code and creating the application happen together or not at all; the
+        // conditions make a second request with the same code find nothing to claim.
+        const claimed = await tx
+          .update(verificationCodes)
+          .set({ usedAt: now })
+          .where(and(eq(verificationCodes.id, pending.id), live))
+          .returning({ id: verificationCodes.id });
+        if (claimed.length === 0) return false;
+        const [application] = await tx
+          .insert(applications)
+          .values({
+            bankCode,
+            applicationType,
+            mailAddress,
+            channel: typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null,
+            deviceId: typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: applications.id });
+        if (!application) throw new Error('insert into applications returned no row');
+        await tx.insert(authTokens).values({
+          tokenHash: hashAuthToken(token),
+          applicationId: application.id,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        });
+        return true;
+      });
+      if (!created) return verificationFailed(reply);
+      return { authenticationToken: token };
+    },
+  );
+};
+
+export default verificationCodeRoutes;

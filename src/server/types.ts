@@ -1,0 +1,34 @@
+import type { BankConfig } from '../domain/bank/types.js';
+import type { ApplicationType } from './db/schema.js';
+import type { Database } from './db/index.js';
+import type { BankRegistry } from './banks/registry.js';
+import type { ServerConfig } from './config.js';
+import type { Hasher } from './crypto.js';
+import type { MailSender } from './mail/types.js';
+
+/** The applicant a valid authentication token belongs to (set by requireApplication). */
+export interface AuthenticatedApplication {
+  id: string;
+  bankCode: string;
+  applicationType: ApplicationType;
+}
+
+// What the plugins of src/server/plugins add to Fastify, in one place.
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    /** The clock of every rule with a time limit (tests inject their own). */
+    now(): Date;
+    db: Database;
+    hasher: Hasher;
+    banks: BankRegistry;
+    mail: MailSender;
+  }
+
+  interface FastifyRequest {
+    /** The bank of the Host header, null when the host belongs to no bank of the group. */
+    bank: BankConfig | null;
+    /** Set by requireApplication; null on routes without it. */
+    application: AuthenticatedApplication | null;
+  }
+}

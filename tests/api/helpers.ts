@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
+import { loadConfig, type ServerConfig } from '../../src/server/config.js';
+import { OutboxMailSender } from '../../src/server/mail/index.js';
+
+/**
+ * Shared set-up of the API tests: the real app (buildApp) on a fresh database, the real bank
+ * registry, and the real outbox sender writing into a temporary directory, from which the
+ * tests read the codes the way an applicant reads their mail. Nothing of ours is mocked; only
+ * the clock is the test's.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  /** For postgres: the server to create a throwaway schema on. */
+  url?: string;
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI starts one). */
+export const backends: Backend[] = [
+  { name: 'pglite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+/** A clock the test moves; starts at the real time (the rate limiter keeps real time). */
+export class TestClock {
+  current = new Date();
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  reset(): void {
+    this.current = new Date();
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export interface TestServer {
+  app: FastifyInstance;
+  banks: BankRegistry;
+  outbox: OutboxMailSender;
+  clock: TestClock;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL schema of its own per run, so parallel files and runs never meet. */
+export async function throwawaySchema(url: string): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const withPath = new URL(url);
+  // libpq's options parameter: every pooled connection starts with this search_path.
+  withPath.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    databaseUrl: withPath.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  backend: Backend,
+  options: { config?: Partial<ServerConfig>; logStream?: Writable } = {},
+): Promise<TestServer> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'kouza-outbox-'));
+  const database = backend.name === 'postgres' && backend.url ? await throwawaySchema(backend.url) : null;
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    dataDir: ':memory:',
+    databaseUrl: database?.databaseUrl ?? null,
+    smtpUrl: null,
+    logLevel: 'silent',
+    secrets: { hmacPepper: randomBytes(32).toString('base64url') },
+    ...options.config,
+  };
+  const banks = await loadBanks(path.join(root, 'banks'));
+  const outbox = new OutboxMailSender(outboxDir);
+  const clock = new TestClock();
+  const app = await buildApp(config, {
+    banks,
+    mailSender: outbox,
+    now: clock.now,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    banks,
+    outbox,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Host header under which the page of a bank is served. */
+export function hostOf(server: TestServer, code: string): string {
+  const bank = server.banks.get(code);
+  if (!bank) throw new Error(`no bank ${code}`);
+  return bank.DOMAIN;
+}
+
+let counter = 0;
+/** A mail address no other test uses. */
+export function uniqueAddress(label = 'applicant'): string {
+  counter += 1;
+  return `${label}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+let ipCounter = 0;
+/** A client IP no other test uses (rate limits are per IP). */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 8) & 255}.${ipCounter & 255}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+/** The code in the newest mail to an address, as the applicant would read it. */
+export async function codeFromOutbox(outbox: OutboxMailSender, to: string): Promise<string> {
+  const mail = (await outbox.list()).find((entry) => entry.to === to);
+  const code = mail?.text.match(/認証コード：(\d{6})/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+export interface Applicant {
+  bankCode: string;
+  mailAddress: string;
+  applicationType: 'GENERAL' | 'CHILD';
+}
+
+export function applicant(bankCode = '0177', applicationType: Applicant['applicationType'] = 'GENERAL'): Applicant {
+  return { bankCode, mailAddress: uniqueAddress(), applicationType };
+}
+
+export async function register(server: TestServer, who: Applicant, ip = uniqueIp()) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/verification-codes/register',
+    headers: { host: hostOf(server, who.bankCode) },
+    remoteAddress: ip,
+    payload: who,
+  });
+}
+
+export async function verify(
+  server: TestServer,
+  who: Applicant,
+  verificationCode: string,
+  extra: Record<string, unknown> = {},
+) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/verification-codes/verify',
+    headers: { host: hostOf(server, who.bankCode) },
+    payload: { ...who, verificationCode, channel: null, deviceId: null, ...extra },
+  });
+}
+
+/** Register and verify: the token of a fresh application. */
+export async function signIn(server: TestServer, who: Applicant = applicant()): Promise<string> {
+  const registered = await register(server, who);
+  if (registered.statusCode !== 200) throw new Error(`register answered ${registered.statusCode}`);
+  const verified = await verify(server, who, await codeFromOutbox(server.outbox, who.mailAddress));
+  if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}`);
+  return verified.json<{ authenticationToken: string }>().authenticationToken;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.js';
+import { applicant, backends, register, startTestServer, uniqueIp, type TestServer } from './helpers.js';
+
+describe.each(backends)('rate limits of code requests ($name)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 429 with the Japanese message after 5 codes for one address in an hour, from any IP', async () => {
+    const who = applicant();
+    for (let i = 0; i < server.config.rateLimit.addressPerHour; i += 1) {
+      expect((await register(server, who, uniqueIp())).statusCode).toBe(200);
+    }
+    // Another spelling of the same address counts as the same address.
+    const limited = await register(server, { ...who, mailAddress: who.mailAddress.toUpperCase() }, uniqueIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // No mail went out for the refused request.
+    expect((await server.outbox.list()).filter((mail) => mail.to === who.mailAddress)).toHaveLength(5);
+    // Other addresses are not affected.
+    expect((await register(server, applicant(), uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('answers 429 with the Japanese message after 30 requests from one IP in an hour', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < server.config.rateLimit.ipPerHour; i += 1) {
+      expect((await register(server, applicant(), ip)).statusCode).toBe(200);
+    }
+    const limited = await register(server, applicant(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect(limited.headers['cache-control']).toBe('no-store');
+    // Other clients are not affected.
+    expect((await register(server, applicant(), uniqueIp())).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits from the environment', () => {
+  it('can be raised for the browser tests', async () => {
+    const server = await startTestServer({ name: 'pglite' }, { config: { rateLimit: { addressPerHour: 7, ipPerHour: 100 } } });
+    try {
+      const who = applicant();
+      for (let i = 0; i < 7; i += 1) expect((await register(server, who)).statusCode).toBe(200);
+      expect((await register(server, who)).statusCode).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});

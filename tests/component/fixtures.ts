@@ -1,0 +1,92 @@
+import { vi, type Mock } from 'vitest';
+import { createElement, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { AnyMachineSnapshot } from 'xstate';
+import bank0177 from '../../banks/0177/bank.json';
+import bank0587 from '../../banks/0587/bank.json';
+import general from '../../flows/general.json';
+import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../src/domain/bank/types';
+import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
+import type { FlowConfig } from '../../src/domain/flow/types';
+import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
+
+/** The general flow as the runtime reads it (the flow lint vouches for the JSON shape). */
+export const generalFlow: FlowModel = describeFlow(general as unknown as FlowConfig);
+
+export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSettings {
+  return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, production: false };
+}
+export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
+
+/** ScreenProps for one page of the general flow; `send` is a spy. */
+export function screenProps(path: string, overrides: Partial<ScreenProps> = {}): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
+  const page = generalFlow.pageByPath.get(path);
+  if (!page) throw new Error(`no page at ${path}`);
+  const send = vi.fn<(event: FlowEvent) => void>();
+  return {
+    page,
+    flow: generalFlow,
+    settings: settingsFor(),
+    // The screens under test do not read the machine snapshot; an empty object stands in for it.
+    snapshot: {} as AnyMachineSnapshot,
+    arrivalData: undefined,
+    ...overrides,
+    send,
+  };
+}
+
+/** Shows where the screen navigated to on its own (e.g. /error after a failed call). */
+function WhereAmI() {
+  const location = useLocation();
+  return createElement('p', { 'data-testid': 'location' }, `${location.pathname}${location.search}`);
+}
+
+/** The screen at `url` inside a memory router, with a stand-in for the error page. */
+export function inRouter(url: string, element: ReactElement): ReactElement {
+  const path = new URL(url, 'http://localhost').pathname;
+  return createElement(
+    MemoryRouter,
+    { initialEntries: [url] },
+    createElement(
+      Routes,
+      null,
+      createElement(Route, { path, element }),
+      createElement(Route, { path: '*', element: createElement(WhereAmI) }),
+    ),
+  );
+}
+
+/** A tiny API tier: answers by method and path, records the calls, 404 for anything unknown. */
+export type Handler = (request: { method: string; path: string }) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const key = `${method} ${url.pathname}`;
+    calls.push(key);
+    const handler = routes[key];
+    return handler ? handler({ method, path: url.pathname }) : json({ message: 'not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, calls };
+}
+
+/** Real user agents of the devices the tests pretend to be. */
+export const userAgents = {
+  iPhoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  iPhoneLine:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.9.0',
+  desktopChrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+} as const;
+
+export function pretendUserAgent(userAgent: string): void {
+  vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+}

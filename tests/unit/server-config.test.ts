@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      smtpUrl: null,
+      defaultBank: '0177',
+      production: false,
+      analyticsMeasurementId: null,
+      rateLimit: { addressPerHour: 5, ipPerHour: 30 },
+      ekycPollIntervalMs: null,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.banksDir).toMatch(/banks$/);
+    expect(config.distDir).toMatch(/dist[/\\]client$/);
+    expect(config.secrets).toBeUndefined();
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/kouza',
+      DATABASE_URL: 'postgres://db/kouza',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DEFAULT_BANK: '0587',
+      NODE_ENV: 'production',
+      ANALYTICS_MEASUREMENT_ID: 'G-TEST',
+      RATE_LIMIT_ADDRESS_PER_HOUR: '50',
+      RATE_LIMIT_IP_PER_HOUR: '1000',
+      EKYC_POLL_INTERVAL_MS: '100',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/kouza',
+      databaseUrl: 'postgres://db/kouza',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      defaultBank: '0587',
+      production: true,
+      analyticsMeasurementId: 'G-TEST',
+      rateLimit: { addressPerHour: 50, ipPerHour: 1000 },
+      ekycPollIntervalMs: 100,
+      trustProxy: true,
+    });
+  });
+
+  it('refuses a malformed number', () => {
+    expect(() => loadConfig({ RATE_LIMIT_IP_PER_HOUR: 'many' })).toThrow(/RATE_LIMIT_IP_PER_HOUR/);
+  });
+});
