@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { bankCodes, bankUrl, passPreCheck } from './support';
+import { bankCodes, bankUrl, fetchText, passPreCheck } from './support';
 
 const bankName = (code: string) => (JSON.parse(readFileSync(new URL(`../../banks/${code}/bank.json`, import.meta.url), 'utf8')) as { NAME: string }).NAME;
 
@@ -11,7 +11,7 @@ for (const code of bankCodes) {
     await expect(page).toHaveURL(bankUrl(code, '/term'));
     const logo = page.getByRole('img', { name }).first();
     await expect(logo).toBeVisible();
-    const logoSvg = await (await page.request.get(bankUrl(code, '/bank/logo'))).text();
+    const logoSvg = await fetchText(page, '/bank/logo');
     expect(logoSvg).toBe(readFileSync(new URL(`../../banks/${code}/logo.svg`, import.meta.url), 'utf8'));
     await expect(page.getByText(`${name}で初めて口座を開設されますか？`)).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(name));

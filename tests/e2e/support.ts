@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const bankCodes = ['0177', '0587', '0181'] as const;
 export type BankCode = (typeof bankCodes)[number];
@@ -23,13 +23,20 @@ export async function passPreCheck(page: Page): Promise<void> {
   await page.getByLabel('原則として印鑑の登録を行わないことを確認しました').check();
 }
 
+/**
+ * GET from the page itself: Node's resolver does not know *.localhost, the browser does, and
+ * the bank is chosen by that host name.
+ */
+export async function fetchText(page: Page, path: string): Promise<string> {
+  return page.evaluate(async (url) => (await fetch(url)).text(), path);
+}
+
 /** Reads the newest verification code sent to an address from the development outbox. */
-export async function readCodeFromOutbox(request: APIRequestContext, baseUrl: string, mailAddress: string): Promise<string> {
+export async function readCodeFromOutbox(page: Page, mailAddress: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`${baseUrl}/dev/outbox.json?to=${encodeURIComponent(mailAddress)}`);
-      const mails = (await response.json()) as Array<{ to: string; text: string }>;
+      const mails = JSON.parse(await fetchText(page, `/dev/outbox.json?to=${encodeURIComponent(mailAddress)}`)) as Array<{ to: string; text: string }>;
       code = mails.find((mail) => mail.to === mailAddress)?.text.match(/\b(\d{6})\b/)?.[1];
       return code;
     })

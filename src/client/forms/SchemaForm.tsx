@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadSchema, type LoadedSchema } from './schemas';
-import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, SubmitButton } from './templates';
+import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
 
 type FormData = Record<string, unknown>;
@@ -26,7 +26,20 @@ export interface SchemaFormProps {
   children?: ReactNode;
 }
 
-const templates = { FieldTemplate, FieldErrorTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton } };
+const NO_ERRORS: FieldError[] = [];
+const templates = { FieldTemplate, FieldErrorTemplate, BaseInputTemplate, ObjectFieldTemplate, ButtonTemplates: { SubmitButton } };
+
+/** First segment of an rjsf error property (".mailAddress" or "mailAddress.0" -> "mailAddress"). */
+export function fieldOfProperty(property: string | undefined): string {
+  return (property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+}
+
+/** Moves the focus to the field in error (or the first control of a group, like radio buttons). */
+function focusField(form: HTMLFormElement | null, field: string): void {
+  const id = `root_${field}`;
+  const target = document.getElementById(id) ?? form?.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}"]`);
+  target?.focus();
+}
 
 function toErrorSchema(errors: FieldError[]): ErrorSchema<FormData> {
   const schema: Record<string, { __errors: string[] }> = {};
@@ -42,12 +55,13 @@ function toErrorSchema(errors: FieldError[]): ErrorSchema<FormData> {
  * blur for the fields the applicant has left, and on submit for all of them; on submit the
  * first field in error gets the focus (spec section 5).
  */
-export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onSubmit, fieldErrors = [], busy = false, children }: SchemaFormProps) {
+export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onSubmit, fieldErrors = NO_ERRORS, busy = false, children }: SchemaFormProps) {
   const [loaded, setLoaded] = useState<LoadedSchema | null>(null);
   const [failed, setFailed] = useState(false);
   const [formData, setFormData] = useState<FormData>(initialData ?? {});
   const [blurErrors, setBlurErrors] = useState<FieldError[]>([]);
   const [touched, setTouched] = useState<Set<string>>(new Set());
+  const formRef = useRef<Form<FormData, RJSFSchema>>(null);
 
   useEffect(() => {
     let alive = true;
@@ -65,10 +79,16 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
     const { errors } = loaded.validator.validateFormData(data, loaded.schema);
     setBlurErrors(
       errors
-        .map((error) => ({ field: (error.property ?? '').replace(/^\./, '').split('.')[0] ?? '', message: error.message ?? '' }))
+        .map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }))
         .filter((error) => fields.has(error.field)),
     );
   };
+
+  // Errors from the server (a 400) take the focus like the browser's own do.
+  useEffect(() => {
+    const first = fieldErrors[0];
+    if (first) focusField(formRef.current?.formElement.current ?? null, first.field);
+  }, [fieldErrors]);
 
   const extraErrors = useMemo(() => toErrorSchema([...blurErrors, ...fieldErrors]), [blurErrors, fieldErrors]);
   const mergedUiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
@@ -92,7 +112,8 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
       widgets={widgets}
       noHtml5Validate
       showErrorList={false}
-      focusOnFirstError
+      focusOnFirstError={(error) => focusField(formRef.current?.formElement.current ?? null, fieldOfProperty(error.property))}
+      ref={formRef}
       extraErrors={extraErrors}
       onChange={(event: IChangeEvent<FormData>) => setFormData(event.formData ?? {})}
       onBlur={(id: string) => {

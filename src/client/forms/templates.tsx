@@ -1,4 +1,4 @@
-import { useCallback, useRef, type ChangeEvent, type CompositionEvent, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useRef, type ChangeEvent, type CompositionEvent, type FocusEvent, type HTMLAttributes, type KeyboardEvent } from 'react';
 import {
   ariaDescribedByIds,
   errorId,
@@ -7,6 +7,7 @@ import {
   type BaseInputTemplateProps,
   type FieldErrorProps,
   type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
   type SubmitButtonProps,
 } from '@rjsf/utils';
 import { RequirementBadge } from '../ui/RequirementBadge';
@@ -39,6 +40,22 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
+/**
+ * Objects render their fields only: the schema's own title and description are for developers
+ * (the screen has its heading), and a nested group gets a fieldset with a legend.
+ */
+export function ObjectFieldTemplate({ properties, title, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
+  const content = properties.filter((p) => !p.hidden).map((p) => <Fragment key={p.name}>{p.content}</Fragment>);
+  if (fieldPathId.$id === 'root') return <div className="form-fields">{content}</div>;
+  const legend = getUiOptions(uiSchema).title ?? title;
+  return (
+    <fieldset className="field-group">
+      {legend && <legend className="field__label">{legend}</legend>}
+      {content}
+    </fieldset>
+  );
+}
+
 export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
   const messages = errors.filter(Boolean);
   return (
@@ -59,8 +76,11 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     [onChange, options.emptyValue],
   );
   const handleBlur = useCallback(
-    ({ target }: { target: HTMLInputElement }) => {
-      if (!composing.current) onBlur(id, target.value);
+    ({ target, relatedTarget }: FocusEvent<HTMLInputElement>) => {
+      // Leaving the field for the submit button: submit validates everything anyway, and an
+      // error appearing now would shift the button away from under the applicant's finger.
+      const toSubmit = relatedTarget instanceof HTMLButtonElement && relatedTarget.type === 'submit';
+      if (!composing.current && !toSubmit) onBlur(id, target.value);
     },
     [onBlur, id],
   );
