@@ -39,6 +39,9 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     logger: loggerOptions(config, options.logStream),
     logController: new SafeLogController(),
     trustProxy: config.trustProxy,
+    // The database plugin starts PGlite (a WebAssembly PostgreSQL) and runs migrations, which
+    // can take longer than Fastify's 10 s default on a slow or busy machine.
+    pluginTimeout: 120_000,
   });
 
   app.decorate('config', config);

@@ -206,4 +206,28 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     // Malformed input is not a guess: the code still works.
     expect((await verify(server, who, await codeFromOutbox(server.outbox, who.mailAddress))).statusCode).toBe(200);
   });
+
+  it('shows the outbox at /dev/outbox (HTML, escaped) and /dev/outbox.json (newest first)', async () => {
+    const who = applicant('0181');
+    const tricky = { ...who, mailAddress: `o'brien.${who.mailAddress}` };
+    await register(server, who);
+    await register(server, tricky);
+    const host = hostOf(server, '0181');
+    const json = await server.app.inject({ method: 'GET', url: '/dev/outbox.json', headers: { host } });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['cache-control']).toBe('no-store');
+    const list = json.json<{ to: string; subject: string; sentAt: string }[]>();
+    expect(list.slice(0, 2).map((entry) => entry.to)).toEqual([tricky.mailAddress, who.mailAddress]);
+    const mine = await server.app.inject({
+      method: 'GET',
+      url: `/dev/outbox.json?to=${encodeURIComponent(who.mailAddress.toUpperCase())}`,
+      headers: { host },
+    });
+    expect(mine.json<{ to: string }[]>().map((entry) => entry.to)).toEqual([who.mailAddress]);
+    const html = await server.app.inject({ method: 'GET', url: '/dev/outbox', headers: { host } });
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.body).toContain('【十八親和銀行】認証コードのお知らせ');
+    expect(html.body).toContain(`o&#39;brien.${who.mailAddress}`);
+    expect(html.body).not.toContain(`o'brien`);
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { check } from '../../src/server/validation.js';
-import { normalizeVerificationCode } from '../../src/server/verification-code.js';
+import { normalizeVerificationCode } from '../../src/domain/rules/verification-code.js';
 
 function errorMessages(file: string): string[] {
   const found: string[] = [];

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../domain/messages';
+import { normalizeVerificationCode } from '../../domain/rules/verification-code';
 import { errorPathOf } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
 import { session } from '../platform/session';
 import type { ScreenProps } from '../runtime/screen';
 
-const stripSpaces = (value: string) => value.replace(/[ \u3000]/g, '');
 
 /** /verification and /child/verification: mail address, then the 6-digit code sent to it. */
 export default function Verification({ page, flow, snapshot, send }: ScreenProps) {
@@ -49,7 +49,7 @@ export default function Verification({ page, flow, snapshot, send }: ScreenProps
         body: {
           bankCode,
           mailAddress,
-          verificationCode: stripSpaces(code),
+          verificationCode: normalizeVerificationCode(code),
           channel: session.get('channel'),
           deviceId: session.get('deviceId'),
           applicationType,

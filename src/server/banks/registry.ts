@@ -19,7 +19,9 @@ export interface BankRegistry {
   imagePath(bank: BankConfig, kind: BankImageKind): string;
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOCAL_HOSTS = new Set(['localhost']);
+/** An IP literal names no bank: it is a developer's machine or a phone testing over the LAN. */
+const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/;
 const BANK_FOLDER = /^[0-9]{4}$/;
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -89,7 +91,7 @@ export async function loadBanks(banksDir: string): Promise<BankRegistry> {
       if (byLabel) return byLabel;
       const byDomain = banks.find((bank) => bank.DOMAIN.toLowerCase() === hostname);
       if (byDomain) return byDomain;
-      if (LOCAL_HOSTS.has(hostname) && defaultCode) return byCode.get(defaultCode);
+      if ((LOCAL_HOSTS.has(hostname) || IP_LITERAL.test(hostname)) && defaultCode) return byCode.get(defaultCode);
       return undefined;
     },
     imagePath: (bank, kind) => join(banksDir, bank.code, bank.images[kind]),

@@ -12,7 +12,8 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /** 32 bytes in base64url without padding. */
-const bearer = /^Bearer ([A-Za-z0-9_-]{43})$/;
+// The scheme name is case-insensitive (RFC 9110 section 11.1).
+const bearer = /^bearer ([A-Za-z0-9_-]{43})$/i;
 
 const auth: FastifyPluginAsync = async (app) => {
   app.decorateRequest('application', null);
@@ -26,7 +27,7 @@ export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database
  * another bank than the host's (or the host has no bank); otherwise records the activity and
  * sets request.application.
  */
-export async function requireApplication(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function requireApplication(request: FastifyRequest, reply: FastifyReply) {
   const { db, now: clock } = request.server;
   const match = bearer.exec(request.headers.authorization ?? '');
   const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });

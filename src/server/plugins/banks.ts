@@ -21,8 +21,7 @@ const banks: FastifyPluginAsync<{ config: ServerConfig; registry?: BankRegistry 
 export default fp(banks, { name: 'banks', fastify: '5.x' });
 
 /** preHandler of the API routes that act for a bank: 404 when the host belongs to none. */
-export async function requireBank(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.bank) {
-    await reply.code(404).send({ message: httpMessages.unknownBank });
-  }
+export async function requireBank(request: FastifyRequest, reply: FastifyReply) {
+  // Returning the reply ends the hook chain (Fastify: "Respond to a request from a hook").
+  if (!request.bank) return reply.code(404).send({ message: httpMessages.unknownBank });
 }

@@ -8,7 +8,7 @@ import { verificationMail } from '../mail/index.js';
 import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
 import { validateBody } from '../validation.js';
-import { normalizeVerificationCode } from '../verification-code.js';
+import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
 
 /** A code is good for 10 minutes (stated in the mail)… */
 export const CODE_VALIDITY_MINUTES = 10;
@@ -51,9 +51,7 @@ const verifySchema = {
 
 /** The body names the bank of the host it was sent to (the page took it from there). */
 async function requireSameBank(request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) {
-  if (request.body.bankCode !== request.bank?.code) {
-    await reply.code(400).send({ message: messages.badRequest });
-  }
+  if (request.body.bankCode !== request.bank?.code) return reply.code(400).send({ message: messages.badRequest });
 }
 
 function verificationFailed(reply: FastifyReply) {
@@ -81,10 +79,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
   async function addressRateLimit(request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) {
     const limit = await limitAddress(request);
     if (!limit.isAllowed && limit.isExceeded) {
-      await reply
-        .code(429)
-        .header('retry-after', limit.ttlInSeconds)
-        .send({ message: messages.tooManyRequests });
+      return reply.code(429).header('retry-after', limit.ttlInSeconds).send({ message: messages.tooManyRequests });
     }
   }
 
