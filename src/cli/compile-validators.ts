@@ -14,8 +14,9 @@ const schemaDir = join(root, 'schemas');
 const outDir = join(root, 'src/client/generated/validators');
 
 /**
- * ajv's standalone output still says `require("ajv/dist/runtime/…")` even in ESM mode; make
- * those real imports so the module is valid ESM for Vite.
+ * ajv's standalone output is CommonJS (`exports["<schema id>"] = validateN`, with
+ * `require("ajv/dist/runtime/…")` helpers): its ESM mode cannot export the hash ids rjsf gives
+ * conditional sub-schemas. Wrap it as an ES module whose default export is that object.
  */
 export function toEsm(code: string): string {
   const modules = [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string))];
@@ -24,7 +25,7 @@ export function toEsm(code: string): string {
   modules.forEach((mod, i) => {
     body = body.split(`require("${mod}")`).join(`{ default: __runtime${i}.default?.default ?? __runtime${i}.default ?? __runtime${i} }`);
   });
-  return `${imports.join('\n')}\n${body}`;
+  return `${imports.join('\n')}\nconst exports = {};\nconst module = { exports };\n${body}\nexport default module.exports;\n`;
 }
 
 export function compileAll(): string[] {
@@ -35,7 +36,7 @@ export function compileAll(): string[] {
     const name = basename(file, '.schema.json');
     const schema = { ...(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema), $id: validatorIdOf(name) };
     const code = compileSchemaValidatorsCode(schema, {
-      ajvOptionsOverrides: { ...ajvOptions, code: { esm: true, lines: false, source: true } },
+      ajvOptionsOverrides: { ...ajvOptions, code: { esm: false, lines: false, source: true } },
       extenderFn: extendAjv,
     });
     writeFileSync(join(outDir, `${name}.js`), toEsm(code));

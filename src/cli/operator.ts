@@ -1,18 +1,26 @@
 /**
- * Operator command: maintenance windows and notices, written straight into the service's
- * database (there is no staff UI; spec section 6).
+ * Operator command: maintenance windows and notices, written into the service's database
+ * (there is no staff UI; spec section 6).
  *
  *   npm run operator -- <command>     (see usage below)
  *
- * It opens the database the server uses: DATABASE_URL when set, else the PGlite files in
- * DATA_DIR/pglite. PGlite allows one process at a time on a data directory, so with PGlite stop
- * the server first (or run the server on DATABASE_URL, where there is no such limit).
+ * Two ways to reach the database, chosen per run:
+ * - via the running server: with PGlite (no DATABASE_URL) the server listens on the Unix socket
+ *   DATA_DIR/operator.sock (src/server/plugins/operator-socket.ts). When that socket answers,
+ *   the command is sent there and runs inside the server, on the server's own database. PGlite
+ *   allows one process per data directory, so this is what lets operators announce maintenance
+ *   without stopping the service.
+ * - directly: with DATABASE_URL (PostgreSQL has no one-process limit), or when no server is
+ *   running on DATA_DIR (no socket, or a stale one nobody listens on), the database is opened
+ *   here as the server would open it.
  */
+import http from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { loadBanks } from '../server/banks/registry.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig, type ServerConfig } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/index.js';
 import { maintenanceWindows, notifications } from '../server/db/schema.js';
 import { parseOperatorTime, toJstIso } from '../server/time.js';
@@ -31,8 +39,9 @@ Times: ISO 8601, e.g. 2026-12-01T00:00+09:00; without an offset they are Japan t
 A notice without --start shows at once; without --end until it is removed.
 
 Database: DATABASE_URL when set, else DATA_DIR/pglite (default ./data/pglite).
-PGlite allows ONE process at a time on a data directory: stop the server before running this
-command, or run both on DATABASE_URL (PostgreSQL), which has no such limit.`;
+The server may keep running: with PGlite the command is handed to the running server through
+its socket DATA_DIR/operator.sock (run this as the user that owns DATA_DIR); when no server is
+running it opens DATA_DIR/pglite itself. With DATABASE_URL it always connects directly.`;
 
 class UsageError extends Error {}
 

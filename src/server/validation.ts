@@ -80,6 +80,9 @@ function fieldOf(error: ErrorObject): string {
 export function toValidationFailure(errors: ErrorObject[] | null | undefined): ValidationFailure {
   const list: FieldError[] = [];
   for (const error of errors ?? []) {
+    // An if/then/else reports the failed branch's own errors plus one "if" error that says
+    // nothing to the applicant.
+    if (error.keyword === 'if') continue;
     const entry = {
       field: fieldOf(error),
       message: error.keyword === 'errorMessage' && error.message ? error.message : messages.badRequest,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { loadSchema, type LoadedSchema } from './schemas';
 import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
@@ -33,6 +33,9 @@ const templates = { FieldTemplate, FieldErrorTemplate, BaseInputTemplate, Object
 export function fieldOfProperty(property: string | undefined): string {
   return (property ?? '').replace(/^\./, '').split('.')[0] ?? '';
 }
+
+/** An if/then/else adds an "if" error beside the failed branch's own ones: it says nothing to the applicant. */
+const dropConditionalNoise = (errors: RJSFValidationError[]) => errors.filter((error) => error.name !== 'if');
 
 /** Moves the focus to the field in error (or the first control of a group, like radio buttons). */
 function focusField(form: HTMLFormElement | null, field: string): void {
@@ -78,7 +81,7 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
     if (!loaded) return;
     const { errors } = loaded.validator.validateFormData(data, loaded.schema);
     setBlurErrors(
-      errors
+      dropConditionalNoise(errors)
         .map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }))
         .filter((error) => fields.has(error.field)),
     );
@@ -112,6 +115,7 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
       widgets={widgets}
       noHtml5Validate
       showErrorList={false}
+      transformErrors={dropConditionalNoise}
       focusOnFirstError={(error) => focusField(formRef.current?.formElement.current ?? null, fieldOfProperty(error.property))}
       ref={formRef}
       extraErrors={extraErrors}

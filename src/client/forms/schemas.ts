@@ -7,7 +7,7 @@ import { validatorIdOf } from '../../domain/schemas/ajv-setup';
  * build time by src/cli/compile-validators.ts, so the browser never compiles code at run time.
  */
 const schemaModules = import.meta.glob<RJSFSchema>('../../../schemas/*.schema.json', { import: 'default' });
-const validatorModules = import.meta.glob<ValidatorFunctions>('../generated/validators/*.js');
+const validatorModules = import.meta.glob<ValidatorFunctions>('../generated/validators/*.js', { import: 'default' });
 
 export interface LoadedSchema {
   schema: RJSFSchema;
