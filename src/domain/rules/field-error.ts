@@ -1,0 +1,5 @@
+/** One rule failure, addressed to the form field (body property) that shows it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}

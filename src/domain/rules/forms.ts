@@ -1,0 +1,172 @@
+/**
+ * The bridge between the rules and the two sides: the browser form runs these on blur and
+ * submit and shows each message at its field; the server runs them after the JSON Schema
+ * and answers 400 with the same messages. Bodies are taken loosely typed (unknown values)
+ * because the client calls this with form state and the server with a parsed request
+ * body: a value of the wrong type counts as empty here, and the schema reports its type.
+ *
+ * Division of labour with the schema: rules about one non-empty value that a schema can
+ * say (required, pattern, maxLength) are the schema's; here are the rules that combine
+ * fields, need the date, the bank or the occupation master, or normalise first. Where the
+ * brief wants both sides to agree without the schema (phones), the message is the
+ * schema's, so a merged list may name a field twice with the same text; at most one
+ * error per field is returned from here, the first in the order below.
+ */
+import type { FieldError } from './field-error.js';
+import { checkDistanceReason, checkPurposeOther, checkPurposeSelection } from './address.js';
+import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
+import { checkKanaNameLength, checkNameLength, checkUnusableNameCharacters } from './names.js';
+import { checkParentSurnames, type SurnameHolder } from './parent.js';
+import { checkHomePhone, checkMobilePhone, checkWorkplacePhone } from './phones.js';
+import { checkExistingAccount, checkOccupationOther, checkWorkplaceName, isBranchCodeInput } from './workplace.js';
+
+export type { FieldError } from './field-error.js';
+
+/**
+ * A request body or form state: field name → value of any type. `object` rather than
+ * Record<string, unknown> so that a value typed by an interface (which has no index
+ * signature) can be passed as it is; fields are read through `read`.
+ */
+export type RuleBody = object;
+
+/** One field of a body; a cast is safe because any object can be read by key. */
+function read(body: RuleBody, field: string): unknown {
+  return (body as Readonly<Record<string, unknown>>)[field];
+}
+
+export interface PersonalRuleContext {
+  applicationType: 'GENERAL' | 'CHILD';
+  bank: {
+    distanceTransactionReasonRequired: boolean;
+    homePrefecture: string;
+    UTILIZATION_PURPOSE_LIST: readonly { value: string }[];
+  };
+  /** Now; the calendar day is taken in Japan time (see dates.ts). */
+  today: Today;
+}
+
+export interface WorkplaceRuleContext {
+  /** The chosen occupation from the master data; undefined when none is chosen (the schema says so). */
+  occupation: { name: string; workplaceRequired: boolean } | undefined;
+}
+
+export interface ParentRuleContext {
+  /** The child's saved surname and kana surname, which the parent's must equal. */
+  child: SurnameHolder;
+  today: Today;
+}
+
+/** The value if it is a string, else null (so a number or object never reaches a rule). */
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** A field's value if it is a string, else null. */
+function textField(body: RuleBody, field: string): string | null {
+  return text(read(body, field));
+}
+
+/** The value if it is a list of strings, else null. */
+function textList(value: unknown): string[] | null {
+  // The cast only narrows unknown[] after every item was checked to be a string.
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
+}
+
+/** Collects errors, keeping the first per field. */
+class Collector {
+  readonly errors: FieldError[] = [];
+
+  add(field: string, message: string | null): void {
+    if (message !== null && !this.errors.some((error) => error.field === field)) this.errors.push({ field, message });
+  }
+}
+
+/** Unusable characters on each name field, then the combined lengths on the last-name fields. */
+function nameErrors(body: RuleBody, errors: Collector): void {
+  const lastName = textField(body, 'lastName');
+  const firstName = textField(body, 'firstName');
+  errors.add('lastName', checkUnusableNameCharacters(lastName));
+  errors.add('firstName', checkUnusableNameCharacters(firstName));
+  errors.add('lastName', checkNameLength(lastName, firstName));
+  errors.add('kanaLastName', checkKanaNameLength(textField(body, 'kanaLastName'), textField(body, 'kanaFirstName')));
+}
+
+/** Mobile (required) and home (optional) phone; a missing mobile gets the schema's own message. */
+function phoneErrors(body: RuleBody, errors: Collector): void {
+  errors.add('mobilePhoneNumber', checkMobilePhone(textField(body, 'mobilePhoneNumber')));
+  errors.add('phoneNumber', checkHomePhone(textField(body, 'phoneNumber')));
+}
+
+/**
+ * Rules of the personal step (general applicant and child): names, birthday by
+ * application type, phones, distance-transaction reason (prefecture of the registered
+ * address, or of the temporary one when no address matched), purposes against the bank's
+ * list. A missing birthday is left to the schema ('required').
+ */
+export function personalRuleErrors(body: RuleBody, ctx: PersonalRuleContext): FieldError[] {
+  const errors = new Collector();
+  nameErrors(body, errors);
+
+  const birthday = textField(body, 'birthday');
+  if (birthday) {
+    const checkAge = ctx.applicationType === 'CHILD' ? checkChildAge : checkGeneralAge;
+    errors.add('birthday', checkAge(birthday, ctx.today));
+  }
+
+  phoneErrors(body, errors);
+
+  const prefecture =
+    read(body, 'noMatchingAddress') === true
+      ? textField(body, 'tempAddressPrefecture')
+      : textField(body, 'addressPrefecture') || textField(body, 'tempAddressPrefecture');
+  const reason = textField(body, 'distanceTransactionReason');
+  errors.add('distanceTransactionReason', checkDistanceReason(ctx.bank, prefecture, reason));
+
+  const purposes = textList(read(body, 'utilizationPurpose'));
+  const allowed = ctx.bank.UTILIZATION_PURPOSE_LIST.map((purpose) => purpose.value);
+  errors.add('utilizationPurpose', checkPurposeSelection(purposes, allowed));
+  errors.add('utilizationPurposeOther', checkPurposeOther(purposes, textField(body, 'utilizationPurposeOther')));
+  return errors.errors;
+}
+
+/**
+ * Rules of the workplace step (also the parent's workplace in the child flow): the
+ * 'その他' text, the workplace name and phone (required when the occupation requires a
+ * workplace), and the existing account as a pair (both or neither; the message goes to
+ * the first of the two that is wrong). The workplace name is checked normalised
+ * (normalizeWorkplaceName), which is what the server should store.
+ */
+export function workplaceRuleErrors(body: RuleBody, ctx: WorkplaceRuleContext): FieldError[] {
+  const errors = new Collector();
+  const required = ctx.occupation?.workplaceRequired ?? false;
+  errors.add('occupationOther', checkOccupationOther(ctx.occupation, textField(body, 'occupationOther')));
+  errors.add('workplaceName', checkWorkplaceName(textField(body, 'workplaceName'), required));
+  errors.add('workplacePhoneNumber', checkWorkplacePhone(textField(body, 'workplacePhoneNumber'), required));
+
+  const branch = textField(body, 'existedAccountBranchCode') ?? '';
+  const account = textField(body, 'existedAccountNumber') ?? '';
+  if (branch.trim() !== '' || account.trim() !== '') {
+    errors.add(
+      isBranchCodeInput(branch) ? 'existedAccountNumber' : 'existedAccountBranchCode',
+      checkExistingAccount(branch, account),
+    );
+  }
+  return errors.errors;
+}
+
+/**
+ * Rules of the child flow's parent step: names as for the applicant, the parent's age
+ * (18 or over), phones, and the surname and kana surname equal to the child's.
+ */
+export function parentRuleErrors(body: RuleBody, ctx: ParentRuleContext): FieldError[] {
+  const errors = new Collector();
+  nameErrors(body, errors);
+  const surnames = { lastName: textField(body, 'lastName'), kanaLastName: textField(body, 'kanaLastName') };
+  for (const error of checkParentSurnames(ctx.child, surnames)) {
+    errors.add(error.field, error.message);
+  }
+  const birthday = textField(body, 'birthday');
+  if (birthday) errors.add('birthday', checkParentAge(birthday, ctx.today));
+  phoneErrors(body, errors);
+  return errors.errors;
+}
