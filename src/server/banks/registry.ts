@@ -1,99 +1,218 @@
-/**
- * The banks of the group, read from banks/<code>/ at start. Every folder is checked against
- * banks/bank.schema.json and its images must exist, so a fourth bank is one new folder and a
- * mistake in it stops the start with the file and JSON pointer, never a half-configured bank.
- */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { BankConfig } from '../../domain/bank/types.js';
 
-export type BankImageKind = keyof BankConfig['images'];
+export type BankImageKind = 'logo' | 'top' | 'card';
 
 export interface BankRegistry {
   all(): BankConfig[];
   get(code: string): BankConfig | undefined;
-  /** The bank a Host header names; undefined for a host of no bank (the caller answers with an error page). */
+  /**
+   * The bank a request host belongs to. Undefined means "no bank": the caller must answer
+   * with an error page rather than fall back to some other bank's branding and links.
+   */
   resolveHost(host: string | undefined, defaultCode: string | null): BankConfig | undefined;
+  /** Absolute path of one of the bank's images on disk. */
   imagePath(bank: BankConfig, kind: BankImageKind): string;
 }
 
-const LOCAL_HOSTS = new Set(['localhost']);
-/** An IP literal names no bank: it is a developer's machine or a phone testing over the LAN. */
-const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/;
 const BANK_FOLDER = /^[0-9]{4}$/;
+const SCHEMA_FILE = 'bank.schema.json';
+const CONFIG_FILE = 'bank.json';
+/** Hosts a developer machine answers on; they carry no bank of their own. */
+const LOCAL_HOSTS = new Set(['localhost']);
+/** An IP literal names no bank either: a developer's machine, or a phone testing over the LAN. */
+const IP_LITERAL = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]|[0-9a-f]*:[0-9a-f:.]*)$/;
+const IMAGE_KINDS: readonly BankImageKind[] = ['logo', 'top', 'card'];
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+/**
+ * Reads and validates every banks/<code>/bank.json. All problems are collected and reported
+ * together so an operator adding a bank fixes the folder in one pass instead of one error per start.
+ */
+export async function loadBanks(banksDir: string): Promise<BankRegistry> {
+  const root = path.resolve(banksDir);
+  const validate = await compileSchema(root);
+  const problems: string[] = [];
+  const banks = new Map<string, BankConfig>();
 
-/** Host without the port: "0177.localhost:3000" -> "0177.localhost", "[::1]:3000" -> "[::1]". */
-export function hostnameOf(host: string): string {
-  const trimmed = host.trim().toLowerCase();
-  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
-  return trimmed.replace(/:\d+$/, '');
+  let folders: string[];
+  try {
+    const entries = await readdir(root, { withFileTypes: true });
+    folders = entries
+      .filter((e) => e.isDirectory() && BANK_FOLDER.test(e.name))
+      .map((e) => e.name)
+      .sort();
+  } catch (err) {
+    throw new Error(`${display(root)}: cannot read the banks folder (${errorText(err)})`);
+  }
+  if (folders.length === 0) {
+    throw new Error(`${display(root)}: no bank folder (4-digit bank code) found`);
+  }
+
+  for (const folder of folders) {
+    const bank = await loadOne(root, folder, validate, problems);
+    if (bank) banks.set(bank.code, bank);
+  }
+
+  // A shared DOMAIN would make the host lookup ambiguous and could show one bank's pages
+  // under another bank's name.
+  const byDomain = new Map<string, string>();
+  for (const bank of banks.values()) {
+    const domain = bank.DOMAIN.toLowerCase();
+    const other = byDomain.get(domain);
+    if (other !== undefined) {
+      problems.push(
+        `${display(path.join(root, bank.code, CONFIG_FILE))}: /DOMAIN "${bank.DOMAIN}" is already used by bank ${other}`,
+      );
+    } else {
+      byDomain.set(domain, bank.code);
+    }
+  }
+
+  if (problems.length > 0) {
+    throw new Error(`Invalid bank configuration (${problems.length} problem(s)):\n  ${problems.join('\n  ')}`);
+  }
+  return createRegistry(root, banks);
 }
 
-export async function loadBanks(banksDir: string): Promise<BankRegistry> {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+async function compileSchema(root: string): Promise<ValidateFunction<BankConfig>> {
+  const schemaPath = path.join(root, SCHEMA_FILE);
+  let schema: unknown;
+  try {
+    schema = JSON.parse(await readFile(schemaPath, 'utf8'));
+  } catch (err) {
+    throw new Error(`${display(schemaPath)}: cannot read the bank schema (${errorText(err)})`);
+  }
+  // allErrors so one run lists every broken field; verbose so enum errors can quote the bad value.
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
   addFormats(ajv);
-  const schema = JSON.parse(readFileSync(join(banksDir, 'bank.schema.json'), 'utf8')) as object;
-  const validate = ajv.compile<BankConfig>(schema);
-  const problems: string[] = [];
-  const banks: BankConfig[] = [];
-  const shown = (file: string) => relative(process.cwd(), file) || file;
+  return ajv.compile<BankConfig>(schema as object);
+}
 
-  const folders = readdirSync(banksDir)
-    .filter((name) => BANK_FOLDER.test(name) && statSync(join(banksDir, name)).isDirectory())
-    .sort();
-  for (const folder of folders) {
-    const file = join(banksDir, folder, 'bank.json');
-    if (!existsSync(file)) {
-      problems.push(`${shown(file)}: missing`);
-      continue;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      problems.push(`${shown(file)}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-      continue;
-    }
-    if (!validate(data)) {
-      for (const error of validate.errors ?? []) problems.push(`${shown(file)}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
-      continue;
-    }
-    const { $schema: _editorHint, ...bank } = data as BankConfig & { $schema?: string };
-    if (bank.code !== folder) problems.push(`${shown(file)}: /code is "${bank.code}" but the folder is ${folder}`);
-    for (const [kind, name] of Object.entries(bank.images)) {
-      if (!existsSync(join(banksDir, folder, name))) problems.push(`${shown(file)}: /images/${kind} names ${name}, which is not in the folder`);
-    }
-    banks.push(bank);
+async function loadOne(
+  root: string,
+  folder: string,
+  validate: ValidateFunction<BankConfig>,
+  problems: string[],
+): Promise<BankConfig | undefined> {
+  const file = path.join(root, folder, CONFIG_FILE);
+  const where = display(file);
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    problems.push(`${where}: cannot read or parse (${errorText(err)})`);
+    return undefined;
   }
-  const domains = new Map<string, string>();
-  for (const bank of banks) {
-    const domain = bank.DOMAIN.toLowerCase();
-    const other = domains.get(domain);
-    if (other) problems.push(`banks/${bank.code}/bank.json: /DOMAIN ${bank.DOMAIN} is also the domain of bank ${other}`);
-    domains.set(domain, bank.code);
-  }
-  if (folders.length === 0) problems.push(`${shown(banksDir)}: no bank folder (a folder named by the 4-digit bank code)`);
-  if (problems.length > 0) throw new Error(`the bank folders are invalid:\n${problems.join('\n')}`);
 
-  const byCode = new Map(banks.map((bank) => [bank.code, bank]));
+  if (!validate(data)) {
+    for (const e of validate.errors ?? []) problems.push(`${where}: ${describeError(e)}`);
+    return undefined;
+  }
+
+  // The "$schema" key is an editor hint; drop it so the object is exactly a BankConfig.
+  const { $schema: _hint, ...rest } = data as BankConfig & { $schema?: string };
+  const bank: BankConfig = rest;
+  let ok = true;
+
+  if (bank.code !== folder) {
+    problems.push(`${where}: /code "${bank.code}" must equal the folder name "${folder}"`);
+    ok = false;
+  }
+
+  const values = new Set<string>();
+  bank.UTILIZATION_PURPOSE_LIST.forEach((p, i) => {
+    if (values.has(p.value)) {
+      problems.push(`${where}: /UTILIZATION_PURPOSE_LIST/${i}/value "${p.value}" is duplicated`);
+      ok = false;
+    }
+    values.add(p.value);
+  });
+
+  for (const kind of IMAGE_KINDS) {
+    const image = path.join(root, folder, bank.images[kind]);
+    if (!(await isFile(image))) {
+      problems.push(`${where}: /images/${kind} file not found: ${display(image)}`);
+      ok = false;
+    }
+  }
+  return ok ? bank : undefined;
+}
+
+function createRegistry(root: string, banks: Map<string, BankConfig>): BankRegistry {
+  const list = [...banks.values()];
+  const byDomain = new Map(list.map((b) => [b.DOMAIN.toLowerCase(), b]));
+
   return {
-    all: () => [...banks],
-    get: (code) => byCode.get(code),
+    all: () => [...list],
+    get: (code) => banks.get(code),
     resolveHost(host, defaultCode) {
-      if (!host) return defaultCode ? byCode.get(defaultCode) : undefined;
-      const hostname = hostnameOf(host);
-      const byLabel = byCode.get(hostname.split('.')[0] ?? '');
-      if (byLabel) return byLabel;
-      const byDomain = banks.find((bank) => bank.DOMAIN.toLowerCase() === hostname);
-      if (byDomain) return byDomain;
-      if ((LOCAL_HOSTS.has(hostname) || IP_LITERAL.test(hostname)) && defaultCode) return byCode.get(defaultCode);
-      return undefined;
+      const name = hostnameOf(host);
+      if (name === '') return undefined;
+      const exact = byDomain.get(name);
+      if (exact) return exact;
+      if (LOCAL_HOSTS.has(name) || IP_LITERAL.test(name)) {
+        return defaultCode === null ? undefined : banks.get(defaultCode);
+      }
+      // Development and test hosts such as 0587.localhost or 0181.127.0.0.1.nip.io.
+      const first = name.split('.')[0] ?? '';
+      return BANK_FOLDER.test(first) ? banks.get(first) : undefined;
     },
-    imagePath: (bank, kind) => join(banksDir, bank.code, bank.images[kind]),
+    imagePath: (bank, kind) => path.join(root, bank.code, bank.images[kind]),
   };
+}
+
+/** Host header value without port, lower-cased, without a trailing root dot: "0177.localhost:3000" -> "0177.localhost", "[::1]:3000" -> "[::1]". */
+export function hostnameOf(host: string | undefined): string {
+  let h = (host ?? '').trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    return end === -1 ? '' : h.slice(0, end + 1);
+  }
+  // Exactly one colon means host:port; more would be a bare IPv6 address, which has no port.
+  const colon = h.indexOf(':');
+  if (colon !== -1 && colon === h.lastIndexOf(':')) h = h.slice(0, colon);
+  if (h.endsWith('.')) h = h.slice(0, -1);
+  return h;
+}
+
+/** "<json pointer> <message>", pointing at the offending property itself where ajv gives its parent. */
+function describeError(e: ErrorObject): string {
+  const base = e.instancePath;
+  if (e.keyword === 'required') {
+    const prop = (e.params as { missingProperty: string }).missingProperty;
+    return `${base}/${escapePointer(prop)} is required`;
+  }
+  if (e.keyword === 'additionalProperties') {
+    const prop = (e.params as { additionalProperty: string }).additionalProperty;
+    return `${base}/${escapePointer(prop)} is not allowed`;
+  }
+  if (e.keyword === 'enum') {
+    return `${base || '/'} ${e.message ?? 'is invalid'}: ${JSON.stringify(e.data)}`;
+  }
+  return `${base || '/'} ${e.message ?? 'is invalid'}`;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Paths inside the working directory read best relative (banks/0177/bank.json). */
+function display(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
