@@ -183,31 +183,151 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
   }
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+/** What one command produced: the exit code (0 done, 1 failed, 2 usage error) and its output. */
+export interface OperatorResult {
+  exitCode: number;
+  lines: string[];
+}
+
+/**
+ * The commands as a function of their arguments and a database, collecting what they print.
+ * The CLI runs it on a database it opened itself; the server runs the very same function on
+ * its own database for a command that came in over the operator socket.
+ */
+export async function runOperatorCommand(
+  argv: string[],
+  context: Omit<OperatorContext, 'print'>,
+): Promise<OperatorResult> {
+  const lines: string[] = [];
+  const exitCode = await runOperator(argv, { ...context, print: (line) => lines.push(line) });
+  return { exitCode, lines };
+}
+
+/** The HTTP path of the operator socket's one route. */
+export const operatorSocketRoute = '/run';
+
+/**
+ * Where a server listens for operator commands: DATA_DIR/operator.sock. None with DATA_DIR
+ * ':memory:' (nothing on disk to meet at) or with DATABASE_URL: PostgreSQL takes any number of
+ * connections, so the command connects directly, and several servers may then share one
+ * DATA_DIR, which one socket path could not serve.
+ */
+export function operatorSocketPath(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>): string | null {
+  if (config.databaseUrl || config.dataDir === ':memory:') return null;
+  return path.join(config.dataDir, 'operator.sock');
+}
+
+function isOperatorResult(value: unknown): value is OperatorResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const { exitCode, lines } = value as Partial<Record<keyof OperatorResult, unknown>>;
+  return Number.isInteger(exitCode) && Array.isArray(lines) && lines.every((line) => typeof line === 'string');
+}
+
+/**
+ * Hands a command to the server listening on the socket. Null when no server is there: no
+ * socket file (ENOENT) or a stale one left by a server that died (ECONNREFUSED); only then may
+ * the caller open the database itself. Any other failure (no permission, a reset connection,
+ * no answer in time) throws: the server may be running, and a second process on its PGlite
+ * directory would damage the database.
+ */
+export async function sendToRunningServer(
+  socketPath: string,
+  argv: string[],
+  timeoutMs = 60_000,
+): Promise<OperatorResult | null> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ argv });
+    const request = http.request(
+      {
+        socketPath,
+        path: operatorSocketRoute,
+        method: 'POST',
+        // One request per connection: a kept-alive socket would hold the command open.
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          let answer: unknown;
+          try {
+            answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            reject(new Error(`the running server answered ${response.statusCode} with no JSON`));
+            return;
+          }
+          if (response.statusCode === 200 && isOperatorResult(answer)) resolve(answer);
+          else {
+            const message = (answer as { message?: unknown } | null)?.message;
+            reject(new Error(`the running server failed the command: ${typeof message === 'string' ? message : response.statusCode}`));
+          }
+        });
+      },
+    );
+    request.setTimeout(timeoutMs, () => {
+      request.destroy(
+        new Error(`the running server did not answer within ${timeoutMs / 1000} s (the command may still complete; check with "list")`),
+      );
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(null);
+      else if (error.code === 'EACCES') reject(new Error(`no permission to use ${socketPath}: run this as the user that owns DATA_DIR`));
+      else reject(error);
+    });
+    request.end(body);
+  });
+}
+
+export interface CliOptions {
+  /** The environment to read DATA_DIR, DATABASE_URL, BANKS_DIR from; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Command output (stdout). */
+  out?: (line: string) => void;
+  /** Notes about how the command ran (stderr). */
+  err?: (line: string) => void;
+}
+
+/**
+ * The whole command line: help, else the running server when one answers on the socket, else
+ * the database opened here. Returns the exit code.
+ */
+export async function runCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  const { env = process.env, out = console.log, err = console.error } = options;
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     // Help needs no database (and must not lock the PGlite directory).
-    console.log(usage);
-    process.exitCode = argv.length === 0 ? 2 : 0;
-    return;
+    out(usage);
+    return argv.length === 0 ? 2 : 0;
   }
-  const config = loadConfig();
+  const config = loadConfig(env);
+  const socketPath = operatorSocketPath(config);
+  if (socketPath) {
+    const answer = await sendToRunningServer(socketPath, argv);
+    if (answer) {
+      err('(via the running server)');
+      for (const line of answer.lines) out(line);
+      return answer.exitCode;
+    }
+  }
+  err(config.databaseUrl ? '(directly on DATABASE_URL)' : '(directly on DATA_DIR/pglite: no server is running)');
   const banks = await loadBanks(config.banksDir);
   const { db, close } = await openDatabase(config);
   try {
-    process.exitCode = await runOperator(argv, {
-      db,
-      isBank: (code) => banks.get(code) !== undefined && banks.get(code) !== null,
-      print: console.log,
-    });
+    return await runOperator(argv, { db, isBank: (code) => Boolean(banks.get(code)), print: out });
   } finally {
     await close();
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
+  runCli(process.argv.slice(2)).then(
+    (exitCode) => {
+      process.exitCode = exitCode;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
 }
