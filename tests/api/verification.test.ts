@@ -51,8 +51,9 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
       headers: { host: hostOf(server, '0587'), authorization: `Bearer ${authenticationToken}` },
     });
     expect(application.statusCode).toBe(200);
-    expect(application.json()).toEqual({
-      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress },
+    // A new application: its bank, type and address, every step's field still empty.
+    expect(application.json()).toMatchObject({
+      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, lastName: null, branchCode: null },
       applicationParent: null,
     });
   });

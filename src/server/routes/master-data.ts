@@ -1,0 +1,141 @@
+import { and, asc, eq, gte, isNull, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '../../domain/messages.js';
+import { isInvitationCodeShape, isWorkplaceCodeShape, japanIsoDate, normalizeWorkplaceCode } from '../../domain/rules/index.js';
+import type { Database } from '../db/index.js';
+import { branches, invitationCodes, occupations, workplaces } from '../db/schema.js';
+import { compareOccupations } from '../masterdata/order.js';
+import type { Branch, Invitation, Occupation, Workplace } from '../masterdata/types.js';
+import { applicationOf, requireApplication } from '../plugins/auth.js';
+
+interface CodeQuery {
+  code?: unknown;
+}
+
+/** The bank's occupations in the select's order (その他 last). */
+export async function occupationsOf(db: Database, bankCode: string): Promise<Occupation[]> {
+  const rows = await db
+    .select({
+      id: occupations.id,
+      name: occupations.name,
+      displayNumber: occupations.displayNumber,
+      generalDisplay: occupations.generalDisplay,
+      childDisplay: occupations.childDisplay,
+      minDisplayAge: occupations.minDisplayAge,
+      maxDisplayAge: occupations.maxDisplayAge,
+      workplaceRequired: occupations.workplaceRequired,
+    })
+    .from(occupations)
+    .where(eq(occupations.bankCode, bankCode));
+  return rows.sort(compareOccupations);
+}
+
+export async function occupationOf(db: Database, bankCode: string, id: number): Promise<Occupation | undefined> {
+  return (await occupationsOf(db, bankCode)).find((occupation) => occupation.id === id);
+}
+
+const workplaceColumns = {
+  id: workplaces.id,
+  code: workplaces.code,
+  name: workplaces.name,
+  phoneNumber: workplaces.phoneNumber,
+  multipleAccounts: workplaces.multipleAccounts,
+};
+
+export async function workplaceByCode(db: Database, bankCode: string, code: string): Promise<Workplace | undefined> {
+  const [row] = await db
+    .select(workplaceColumns)
+    .from(workplaces)
+    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.code, code)))
+    .limit(1);
+  return row;
+}
+
+export async function workplaceById(db: Database, bankCode: string, id: number): Promise<Workplace | undefined> {
+  const [row] = await db
+    .select(workplaceColumns)
+    .from(workplaces)
+    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * An invitation code accepted today: known to the bank, enabled, and not past its last day
+ * (Japan time). A disabled or expired code answers exactly like an unknown one.
+ */
+export async function validInvitation(db: Database, bankCode: string, code: string, now: Date): Promise<Invitation | undefined> {
+  const [row] = await db
+    .select({ code: invitationCodes.code, name: invitationCodes.name, enabled: invitationCodes.enabled, validUntil: invitationCodes.validUntil })
+    .from(invitationCodes)
+    .where(
+      and(
+        eq(invitationCodes.bankCode, bankCode),
+        eq(invitationCodes.code, code),
+        eq(invitationCodes.enabled, true),
+        or(isNull(invitationCodes.validUntil), gte(invitationCodes.validUntil, japanIsoDate(now))),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function branchOf(db: Database, bankCode: string, code: string): Promise<Branch | undefined> {
+  const [row] = await db
+    .select({ code: branches.code, name: branches.name, address: branches.address })
+    .from(branches)
+    .where(and(eq(branches.bankCode, bankCode), eq(branches.code, code)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The bank's master data as the workplace and branch steps read it (spec section 7), always
+ * of the signed-in application's bank.
+ *
+ * GET /api/occupations -> { occupationList: Occupation[] } (every field; the page filters by
+ *   generalDisplay, or childDisplay and the age bounds), by displayNumber with その他 last.
+ * GET /api/workplace?code= -> { id, name, phoneNumber, multipleAccounts }; 404 with
+ *   messages.workplaceNotFound for an unknown code or one not 6 or 8 characters long (after
+ *   full-width to half-width and upper case, as the page does on blur).
+ * GET /api/invitation?code= -> { code }; 404 with messages.invitationNotFound for an
+ *   unknown, disabled or expired code.
+ * GET /api/branch -> { branchList: [{ code, name, address }] } by code.
+ */
+const masterDataRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/occupations', { preHandler: requireApplication }, async (request) => {
+    const { bankCode } = applicationOf(request);
+    return { occupationList: await occupationsOf(app.db, bankCode) };
+  });
+
+  app.get<{ Querystring: CodeQuery }>('/workplace', { preHandler: requireApplication }, async (request, reply) => {
+    const { bankCode } = applicationOf(request);
+    const raw = request.query.code;
+    const code = typeof raw === 'string' ? normalizeWorkplaceCode(raw) : '';
+    const workplace = isWorkplaceCodeShape(code) ? await workplaceByCode(app.db, bankCode, code) : undefined;
+    if (!workplace) return reply.code(404).send({ message: messages.workplaceNotFound });
+    const { id, name, phoneNumber, multipleAccounts } = workplace;
+    return { id, name, phoneNumber, multipleAccounts };
+  });
+
+  app.get<{ Querystring: CodeQuery }>('/invitation', { preHandler: requireApplication }, async (request, reply) => {
+    const { bankCode } = applicationOf(request);
+    const raw = request.query.code;
+    const code = typeof raw === 'string' ? normalizeWorkplaceCode(raw) : '';
+    const invitation = isInvitationCodeShape(code) ? await validInvitation(app.db, bankCode, code, app.now()) : undefined;
+    if (!invitation) return reply.code(404).send({ message: messages.invitationNotFound });
+    return { code: invitation.code };
+  });
+
+  app.get('/branch', { preHandler: requireApplication }, async (request) => {
+    const { bankCode } = applicationOf(request);
+    const branchList = await app.db
+      .select({ code: branches.code, name: branches.name, address: branches.address })
+      .from(branches)
+      .where(eq(branches.bankCode, bankCode))
+      .orderBy(asc(branches.code));
+    return { branchList };
+  });
+};
+
+export default masterDataRoutes;
