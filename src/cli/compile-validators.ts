@@ -18,14 +18,30 @@ const outDir = join(root, 'src/client/generated/validators');
  * `require("ajv/dist/runtime/…")` helpers): its ESM mode cannot export the hash ids rjsf gives
  * conditional sub-schemas. Wrap it as an ES module whose default export is that object.
  */
+/**
+ * What `require()` would return for an ESM namespace of a CommonJS helper, in Node (where the
+ * namespace's default is module.exports) and in Rollup (where, for an __esModule module, it is
+ * exports.default and the other exports are named): named exports such as ajv-formats'
+ * `fullFormats` and the `default` export (ajv's `ucs2length`) are both reachable.
+ */
+const REQUIRE_SHIM = [
+  'function __require(ns) {',
+  '  const d = ns.default;',
+  '  const base = d !== null && (typeof d === "object" || typeof d === "function") ? d : {};',
+  '  const exp = Object.assign({}, ns, base);',
+  '  exp.default = d !== null && d !== undefined && d.default !== undefined ? d.default : d !== undefined ? d : ns;',
+  '  return exp;',
+  '}',
+].join('\n');
+
 export function toEsm(code: string): string {
   const modules = [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1] as string))];
   const imports = modules.map((mod, i) => `import * as __runtime${i} from "${mod}.js";`);
   let body = code.replace(/^"use strict";\s*/, '');
   modules.forEach((mod, i) => {
-    body = body.split(`require("${mod}")`).join(`{ default: __runtime${i}.default?.default ?? __runtime${i}.default ?? __runtime${i} }`);
+    body = body.split(`require("${mod}")`).join(`__require(__runtime${i})`);
   });
-  return `${imports.join('\n')}\nconst exports = {};\nconst module = { exports };\n${body}\nexport default module.exports;\n`;
+  return `${imports.join('\n')}\n${REQUIRE_SHIM}\nconst exports = {};\nconst module = { exports };\n${body}\nexport default module.exports;\n`;
 }
 
 export function compileAll(): string[] {

@@ -2,6 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { FlowRouter } from './runtime/FlowRouter';
 import { readClientSettings } from './runtime/settings';
 import './styles/app.css';
+import './styles/form-widgets.css';
+import './styles/application-steps.css';
 
 const settings = readClientSettings();
 const root = document.getElementById('root');

@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { FormApi, FormData, SchemaFormContext } from './context';
 import { loadSchema, type LoadedSchema } from './schemas';
 import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
-
-type FormData = Record<string, unknown>;
 
 export interface FieldError {
   field: string;
   message: string;
 }
+
+export type { FormApi, FormData, SchemaFormContext } from './context';
+export { schemaFormContextOf } from './context';
 
 export interface SchemaFormProps {
   /** Name of schemas/<name>.schema.json. */
@@ -24,9 +26,40 @@ export interface SchemaFormProps {
   fieldErrors?: FieldError[];
   busy?: boolean;
   children?: ReactNode;
+  /** Extra context for the widgets, next to `form` (see SchemaFormContext); keep it the same object between renders. */
+  formContext?: Record<string, unknown>;
+  /** Every change of the data (a screen showing fields conditionally mirrors the data with it). */
+  onDataChange?: (data: FormData, previous: FormData, form: FormApi) => void;
+  /**
+   * Rules a schema cannot say (src/domain/rules): run on blur for the fields the applicant has
+   * left and on submit for all, shown like the schema's own errors and blocking the submit.
+   */
+  ruleErrors?: (data: FormData) => FieldError[];
+  /** After a field was left and its last change applied (normalisation on blur included). */
+  onFieldBlur?: (field: string, form: FormApi) => void;
+  /**
+   * Errors of fields that have no control of their own are shown at (and focus) another one,
+   * e.g. { addressCode: 'postalNumber' }: the address code is set by the postal code search.
+   */
+  errorTargets?: Record<string, string>;
+  /** Receives the form handle (to patch data from outside, e.g. after a lookup). */
+  apiRef?: Ref<FormApi>;
+  /**
+   * Validate here on submit (schema and ruleErrors) instead of through rjsf, so that every error
+   * shown is one this form recomputes when a field is left. For screens whose widgets keep state
+   * outside the form data (a code applied by a button, an answer that shows more fields): rjsf
+   * would keep their submit errors until the next submit, as their data never changes.
+   */
+  ownValidation?: boolean;
 }
 
 const NO_ERRORS: FieldError[] = [];
+const NO_TARGETS: Record<string, string> = {};
+/**
+ * An applicant's answer is never filled in for them: rjsf would otherwise default a required
+ * boolean to false (the seal choice) and a `const` to its value (the address check ticked).
+ */
+const DEFAULT_FORM_STATE = { requiredBooleanDefault: 'skip', constAsDefaults: 'never' } as const;
 const templates = { FieldTemplate, FieldErrorTemplate, BaseInputTemplate, ObjectFieldTemplate, ButtonTemplates: { SubmitButton } };
 
 /** First segment of an rjsf error property (".mailAddress" or "mailAddress.0" -> "mailAddress"). */
@@ -34,14 +67,73 @@ export function fieldOfProperty(property: string | undefined): string {
   return (property ?? '').replace(/^\./, '').split('.')[0] ?? '';
 }
 
+/** The field of a control id: "root_birthday", "root_birthday__month" and "root_gender-0" (rjsf's optionId) -> "birthday", "gender". */
+export function fieldOfId(id: string): string {
+  return id.replace(/^root_/, '').split(/[_-]/)[0] ?? '';
+}
+
 /** An if/then/else adds an "if" error beside the failed branch's own ones: it says nothing to the applicant. */
 const dropConditionalNoise = (errors: RJSFValidationError[]) => errors.filter((error) => error.name !== 'if');
 
-/** Moves the focus to the field in error (or the first control of a group, like radio buttons). */
-function focusField(form: HTMLFormElement | null, field: string): void {
-  const id = `root_${field}`;
-  const target = document.getElementById(id) ?? form?.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}"]`);
-  target?.focus();
+/**
+ * ajv-errors reports a `required` message (errorMessage.required) at the object, not at the
+ * missing property; the property is in the errors it replaced. Put the message at the field.
+ */
+function missingPropertyOf(error: RJSFValidationError): string | undefined {
+  if (error.name !== 'errorMessage' || fieldOfProperty(error.property) !== '') return undefined;
+  const replaced: unknown = (error.params as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(replaced)) return undefined;
+  for (const entry of replaced) {
+    const missing: unknown = (entry as { params?: { missingProperty?: unknown } } | null)?.params?.missingProperty;
+    if (typeof missing === 'string') return missing;
+  }
+  return undefined;
+}
+
+function transformErrorsWith(targets: Record<string, string>) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] => {
+    const seen = new Set<string>();
+    const result: RJSFValidationError[] = [];
+    for (const error of dropConditionalNoise(errors)) {
+      const field = missingPropertyOf(error) ?? fieldOfProperty(error.property);
+      const target = targets[field] ?? field;
+      const key = `${target}\u0000${error.message ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const property = target === field && missingPropertyOf(error) === undefined ? error.property : `.${target}`;
+      result.push({ ...error, property });
+    }
+    return result;
+  };
+}
+
+function retarget(errors: FieldError[], targets: Record<string, string>): FieldError[] {
+  const seen = new Set<string>();
+  return errors
+    .map(({ field, message }) => ({ field: targets[field] ?? field, message }))
+    .filter(({ field, message }) => {
+      const key = `${field}\u0000${message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]';
+
+/**
+ * Moves the focus to the first control, in the order of the page, of the fields in error
+ * (the first radio button of a group, the year select of the birthday, the postal code input).
+ */
+function focusFirstOf(form: HTMLFormElement | null, fields: string[]): void {
+  if (!form || fields.length === 0) return;
+  const wanted = new Set(fields);
+  for (const element of form.querySelectorAll<HTMLElement>('[id^="root_"]')) {
+    if (element.matches(FOCUSABLE) && wanted.has(fieldOfId(element.id)) && !element.closest('[hidden]')) {
+      element.focus();
+      return;
+    }
+  }
 }
 
 function toErrorSchema(errors: FieldError[]): ErrorSchema<FormData> {
@@ -58,13 +150,52 @@ function toErrorSchema(errors: FieldError[]): ErrorSchema<FormData> {
  * blur for the fields the applicant has left, and on submit for all of them; on submit the
  * first field in error gets the focus (spec section 5).
  */
-export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onSubmit, fieldErrors = NO_ERRORS, busy = false, children }: SchemaFormProps) {
+export function SchemaForm({
+  schemaName,
+  uiSchema,
+  initialData,
+  submitLabel,
+  onSubmit,
+  fieldErrors = NO_ERRORS,
+  busy = false,
+  children,
+  formContext,
+  onDataChange,
+  ruleErrors,
+  onFieldBlur,
+  errorTargets = NO_TARGETS,
+  apiRef,
+  ownValidation = false,
+}: SchemaFormProps) {
   const [loaded, setLoaded] = useState<LoadedSchema | null>(null);
   const [failed, setFailed] = useState(false);
   const [formData, setFormData] = useState<FormData>(initialData ?? {});
   const [blurErrors, setBlurErrors] = useState<FieldError[]>([]);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
   const formRef = useRef<Form<FormData, RJSFSchema>>(null);
+  // The latest data and settings, for callbacks that run after an await or a timeout.
+  const dataRef = useRef<FormData>(formData);
+  const touchedRef = useRef(new Set<string>());
+  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets });
+  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets };
+
+  const api = useMemo<FormApi>(
+    () => ({
+      getData: () => dataRef.current,
+      patch: (update) => {
+        const form = formRef.current;
+        if (!form) return;
+        const current = dataRef.current;
+        const changes = typeof update === 'function' ? update(current) : update;
+        const changed = Object.entries(changes).filter(([key, value]) => !Object.is(current[key], value));
+        if (changed.length === 0) return;
+        dataRef.current = { ...current, ...Object.fromEntries(changed) };
+        // setFieldValue is typed with the whole form's data type; a field's value is one part of it.
+        for (const [key, value] of changed) form.setFieldValue(key, value as FormData);
+      },
+    }),
+    [],
+  );
+  useImperativeHandle(apiRef, () => api, [api]);
 
   useEffect(() => {
     let alive = true;
@@ -77,23 +208,41 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
     };
   }, [schemaName]);
 
-  const revalidateTouched = (data: FormData, fields: Set<string>) => {
-    if (!loaded) return;
-    const { errors } = loaded.validator.validateFormData(data, loaded.schema);
-    setBlurErrors(
-      dropConditionalNoise(errors)
-        .map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }))
-        .filter((error) => fields.has(error.field)),
-    );
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  /** Schema and rule errors of `data`, addressed to the fields that show them. */
+  const errorsOf = (data: FormData): FieldError[] => {
+    const { loaded: current, ruleErrors: rules, errorTargets: targets } = latest.current;
+    if (!current) return [];
+    const clean = JSON.parse(JSON.stringify(data)) as FormData; // undefined values out, as rjsf does
+    const { errors } = current.validator.validateFormData(clean, current.schema, undefined, transformErrorsWith(targets));
+    const schemaErrors = errors.map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }));
+    return retarget([...schemaErrors, ...(rules?.(data) ?? [])], targets);
   };
 
-  // Errors from the server (a 400) take the focus like the browser's own do.
+  const revalidateTouched = () => {
+    const fields = touchedRef.current;
+    setBlurErrors(errorsOf(dataRef.current).filter((error) => fields.has(error.field)));
+  };
+
+  // Errors from the server (a 400) take the focus like the browser's own do; a screen dropping
+  // the ones the applicant has since corrected (a shorter list) does not move the focus.
+  const shownFieldErrors = useRef<FieldError[]>(NO_ERRORS);
   useEffect(() => {
-    const first = fieldErrors[0];
-    if (first) focusField(formRef.current?.formElement.current ?? null, first.field);
+    const before = shownFieldErrors.current;
+    shownFieldErrors.current = fieldErrors;
+    const isNew = fieldErrors.some((error) => !before.some((old) => old.field === error.field && old.message === error.message));
+    if (!isNew) return;
+    focusFirstOf(formRef.current?.formElement.current ?? null, retarget(fieldErrors, latest.current.errorTargets).map((e) => e.field));
   }, [fieldErrors]);
 
-  const extraErrors = useMemo(() => toErrorSchema([...blurErrors, ...fieldErrors]), [blurErrors, fieldErrors]);
+  const extraErrors = useMemo(() => toErrorSchema(retarget([...blurErrors, ...fieldErrors], errorTargets)), [blurErrors, fieldErrors, errorTargets]);
   const mergedUiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
       ...uiSchema,
@@ -101,9 +250,37 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
     }),
     [uiSchema, submitLabel, busy],
   );
+  const context = useMemo<SchemaFormContext>(() => ({ ...formContext, form: api }), [formContext, api]);
+  const transformErrors = useMemo(() => transformErrorsWith(errorTargets), [errorTargets]);
+
+  // An error shown after a blur or a submit goes away as soon as the data (or the state the
+  // rules read) no longer has it; a new error still waits for the applicant to leave the field.
+  useEffect(() => {
+    setBlurErrors((shown) => {
+      if (shown.length === 0) return shown;
+      const current = errorsOf(dataRef.current);
+      const still = shown.filter((error) => current.some((c) => c.field === error.field && c.message === error.message));
+      return still.length === shown.length ? shown : still;
+    });
+    // errorsOf reads the latest rules and schema through a ref; these are what change them.
+  }, [formData, ruleErrors, loaded]);
 
   if (failed) throw new Error(`form ${schemaName} could not be loaded`);
   if (!loaded) return <p role="status">読み込み中です…</p>;
+
+  const customValidate = (data: FormData | undefined, errors: FormValidation<FormData>): FormValidation<FormData> => {
+    const rules = latest.current.ruleErrors;
+    if (!rules || !data) return errors;
+    // FormValidation has one handler per field of the data; a field that is missing from the
+    // data gets one here. The handler type is rjsf's; indexing it by name needs the cast.
+    const handlers = errors as unknown as Record<string, { __errors?: string[]; addError?: (message: string) => void }>;
+    for (const { field, message } of retarget(rules(data), latest.current.errorTargets)) {
+      const handler = (handlers[field] ??= { __errors: [] });
+      if (handler.addError) handler.addError(message);
+      else (handler.__errors ??= []).push(message);
+    }
+    return errors;
+  };
 
   return (
     <Form<FormData, RJSFSchema>
@@ -111,22 +288,53 @@ export function SchemaForm({ schemaName, uiSchema, initialData, submitLabel, onS
       uiSchema={mergedUiSchema}
       validator={loaded.validator}
       formData={formData}
+      formContext={context}
       templates={templates}
       widgets={widgets}
       noHtml5Validate
       showErrorList={false}
-      transformErrors={dropConditionalNoise}
-      focusOnFirstError={(error) => focusField(formRef.current?.formElement.current ?? null, fieldOfProperty(error.property))}
+      transformErrors={transformErrors}
+      customValidate={ruleErrors ? customValidate : undefined}
+      focusOnFirstError={false}
+      onError={(errors) => {
+        const fields = errors.map((error) => fieldOfProperty(error.property));
+        // The fields in error count as left: their messages follow the applicant's corrections.
+        for (const field of fields) touchedRef.current.add(field);
+        setBlurErrors([]);
+        focusFirstOf(formRef.current?.formElement.current ?? null, fields);
+      }}
       ref={formRef}
       extraErrors={extraErrors}
-      onChange={(event: IChangeEvent<FormData>) => setFormData(event.formData ?? {})}
-      onBlur={(id: string) => {
-        const field = id.replace(/^root_/, '').split('_')[0] ?? '';
-        const next = new Set(touched).add(field);
-        setTouched(next);
-        revalidateTouched(formData, next);
+      onChange={(event: IChangeEvent<FormData>) => {
+        const previous = dataRef.current;
+        const next = event.formData ?? {};
+        dataRef.current = next;
+        setFormData(next);
+        latest.current.onDataChange?.(next, previous, api);
       }}
+      onBlur={(id: string) => {
+        const field = fieldOfId(id);
+        touchedRef.current.add(field);
+        // After the change the blur may have made (a widget normalising its value) is applied.
+        window.setTimeout(() => {
+          if (!alive.current) return;
+          revalidateTouched();
+          latest.current.onFieldBlur?.(field, api);
+        }, 0);
+      }}
+      noValidate={ownValidation}
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
       onSubmit={(event: IChangeEvent<FormData>) => {
+        if (ownValidation) {
+          const errors = errorsOf(event.formData ?? {});
+          if (errors.length > 0) {
+            // As in onError: the fields in error count as left.
+            for (const error of errors) touchedRef.current.add(error.field);
+            setBlurErrors(errors);
+            focusFirstOf(formRef.current?.formElement.current ?? null, errors.map((error) => error.field));
+            return;
+          }
+        }
         setBlurErrors([]);
         void onSubmit(event.formData ?? {});
       }}

@@ -10,7 +10,7 @@ import {
   type ObjectFieldTemplateProps,
   type SubmitButtonProps,
 } from '@rjsf/utils';
-import { RequirementBadge } from '../ui/RequirementBadge';
+import { MultiSelectHint, RequirementBadge, type Requirement } from '../ui/RequirementBadge';
 
 /**
  * Our rjsf theme: labels tied to inputs with the bank's required/optional badges, errors under
@@ -18,18 +18,41 @@ import { RequirementBadge } from '../ui/RequirementBadge';
  * inputmode from the uiSchema, and no validation while an IME composition is in progress.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors } = props;
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors, classNames } = props;
   if (hidden) return <div hidden>{children}</div>;
   const isRoot = id === 'root';
   if (isRoot) return <>{children}</>;
   const uiOptions = getUiOptions(uiSchema);
   const hasError = (rawErrors?.length ?? 0) > 0;
+  const className = ['field', hasError ? 'field--error' : '', classNames ?? ''].filter(Boolean).join(' ');
+  const badge = <RequirementBadge kind={requirementOf(required, uiOptions)} />;
+  const hint = uiOptions.multiSelect === true ? <MultiSelectHint /> : null;
+  // A widget made of several controls (three selects, three inputs, radio buttons, the postal
+  // code search) is a group (ui:options.group): a fieldset named by its legend.
+  if (uiOptions.group === true) {
+    return (
+      <fieldset className={`${className} field--group`} aria-describedby={errorId(id)}>
+        {displayLabel && (
+          <legend className="field__label">
+            {label}
+            {badge}
+            {hint}
+          </legend>
+        )}
+        {displayLabel && description}
+        {children}
+        {errors}
+        {help}
+      </fieldset>
+    );
+  }
   return (
-    <div className={`field${hasError ? ' field--error' : ''}`}>
+    <div className={className}>
       {displayLabel && (
         <label htmlFor={id} className="field__label">
           {label}
-          <RequirementBadge kind={required ? 'required' : uiOptions.eitherRequired ? 'either' : 'optional'} />
+          {badge}
+          {hint}
         </label>
       )}
       {displayLabel && description}
@@ -38,6 +61,16 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {help}
     </div>
   );
+}
+
+/**
+ * The badge of a field: `ui:options.requirement` wins when a rule outside the schema decides
+ * (e.g. the workplace name is required only for some occupations), else the schema's required.
+ */
+export function requirementOf(required: boolean | undefined, uiOptions: Record<string, unknown>): Requirement {
+  const { requirement } = uiOptions;
+  if (requirement === 'required' || requirement === 'either' || requirement === 'optional') return requirement;
+  return required ? 'required' : uiOptions.eitherRequired ? 'either' : 'optional';
 }
 
 /**
@@ -57,7 +90,8 @@ export function ObjectFieldTemplate({ properties, title, fieldPathId, uiSchema }
 }
 
 export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
-  const messages = errors.filter(Boolean);
+  // Schema, rule and blur validation may say the same thing: say it once.
+  const messages = [...new Set(errors.filter((message): message is string => typeof message === 'string' && message !== ''))];
   return (
     <div id={errorId(fieldPathId)} className="field__error" aria-live="polite">
       {messages.map((message, index) => (
@@ -111,7 +145,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoComplete={autoComplete}
       inputMode={inputMode}
       required={false}
-      aria-required={required || undefined}
+      aria-required={requirementOf(required, options) === 'required' || undefined}
       aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={handleChange}

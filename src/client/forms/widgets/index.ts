@@ -1,8 +1,38 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
+import { BirthdayWidget } from './BirthdayWidget';
+import { CheckboxesWidget } from './CheckboxesWidget';
+import { CheckboxWidget } from './CheckboxWidget';
+import { HiddenWidget } from './HiddenWidget';
+import { KanaWidget } from './KanaWidget';
+import { PhoneWidget } from './PhoneWidget';
+import { PostalAddressWidget } from './PostalAddressWidget';
+import { PrefectureSelectWidget } from './PrefectureSelectWidget';
+import { RadioCardsWidget } from './RadioCardsWidget';
+import { ChoiceCardsWidget } from './ChoiceCardsWidget';
+import { ChoiceSelectWidget } from './ChoiceSelectWidget';
+import { CodeApplyWidget } from './CodeApplyWidget';
+import { ExistingAccountWidget } from './ExistingAccountWidget';
+import { NormalizedTextWidget } from './NormalizedTextWidget';
 
 /**
  * Our widget registry (rjsf looks widgets up here by name from `ui:widget`). Text inputs go
  * through our BaseInputTemplate; the Japanese widgets of the personal and workplace forms
  * (birthday selects, three-part phone, postal code search, kana fields) are added here.
  */
-export const widgets: RegistryWidgetsType = {};
+export const widgets: RegistryWidgetsType = {
+  BirthdayWidget,
+  PhoneWidget,
+  RadioCardsWidget,
+  CheckboxesWidget,
+  KanaWidget,
+  PostalAddressWidget,
+  PrefectureSelectWidget,
+  ChoiceCardsWidget,
+  ChoiceSelectWidget,
+  CodeApplyWidget,
+  ExistingAccountWidget,
+  NormalizedTextWidget,
+  // rjsf's own names: every boolean field and every ui:widget 'hidden' use ours.
+  CheckboxWidget,
+  HiddenWidget,
+};

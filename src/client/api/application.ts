@@ -1,0 +1,69 @@
+import { FetchError } from 'ofetch';
+import type { FieldError } from '../../domain/rules/field-error';
+import { api } from './client';
+
+/**
+ * The application as GET /api/applications answers it (spec section 3, 'Application'): every
+ * field is null until its step has been saved. Only the fields the browser reads are typed.
+ */
+export interface ApplicationRecord {
+  bankCode?: string | null;
+  applicationType?: 'GENERAL' | 'CHILD' | null;
+  mailAddress?: string | null;
+  lastName?: string | null;
+  firstName?: string | null;
+  kanaLastName?: string | null;
+  kanaFirstName?: string | null;
+  gender?: 'MAN' | 'WOMAN' | null;
+  birthday?: string | null;
+  eraBirthday?: string | null;
+  mobilePhoneNumber?: string | null;
+  phoneNumber?: string | null;
+  postalNumber?: string | null;
+  address?: string | null;
+  subAddress?: string | null;
+  kanaAddress?: string | null;
+  kanaSubAddress?: string | null;
+  tempAddressPrefecture?: string | null;
+  tempAddress?: string | null;
+  kanaTempAddress?: string | null;
+  utilizationPurpose?: string | null;
+  utilizationPurposeList?: string[] | null;
+  utilizationPurposeOther?: string | null;
+  distanceTransactionReason?: string | null;
+  occupationId?: number | null;
+  occupationName?: string | null;
+  occupationOther?: string | null;
+  workplaceId?: number | null;
+  workplaceCode?: string | null;
+  workplaceName?: string | null;
+  workplacePhoneNumber?: string | null;
+  invitationCode?: string | null;
+  existedAccountBranchCode?: string | null;
+  existedAccountNumber?: string | null;
+  branchCode?: string | null;
+  branchName?: string | null;
+  sealLess?: boolean | null;
+}
+
+export interface ApplicationsAnswer {
+  application: ApplicationRecord | null;
+  applicationParent: Record<string, unknown> | null;
+}
+
+/** What the applicant has entered so far (an empty record before the first step is saved). */
+export async function loadApplication(): Promise<ApplicationRecord> {
+  const { application } = await api<ApplicationsAnswer>('/applications');
+  return application ?? {};
+}
+
+/** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */
+export function fieldErrorsOfAnswer(error: unknown): FieldError[] {
+  const data: unknown = error instanceof FetchError ? error.data : undefined;
+  const errors: unknown = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (entry): entry is FieldError =>
+      !!entry && typeof entry === 'object' && typeof (entry as FieldError).field === 'string' && typeof (entry as FieldError).message === 'string',
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ImeSafeInput } from './ImeSafeInput';
+
+export type CodeStatus = 'unverified' | 'verified' | 'notFound';
+
+/** What the screen tells the widget through `ui:options.code`. Callbacks must be stable (see SchemaForm). */
+export interface CodeField {
+  /** The code as typed (after blur: half width, upper case). */
+  text: string;
+  status: CodeStatus;
+  /** A lookup is running. */
+  busy: boolean;
+  /** Name of the code for screen readers on the buttons ('勤務先コード'). */
+  name: string;
+  maxLength: number;
+  onText: (text: string) => void;
+  /** Leaving the input: the screen normalises what was typed. */
+  onLeave: () => void;
+  onApply: () => Promise<void>;
+  onClear: () => void;
+}
+
+function isCodeField(value: unknown): value is CodeField {
+  return !!value && typeof value === 'object' && 'onApply' in value && 'text' in value;
+}
+
+/**
+ * A code with 「適用」 and 「クリア」 (workplace code, invitation code). The schema value is what
+ * the code resolves to (a workplace id, a verified invitation code); the typed text and the
+ * lookup live in the screen. Once applied, the code is locked: read-only, with only 「クリア」.
+ * Enter in the input applies instead of submitting the form.
+ */
+export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFocus }: WidgetProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const field = options.code;
+  if (!isCodeField(field)) throw new Error(`CodeApplyWidget ${id} needs ui:options.code`);
+  const { text, status, busy, name, maxLength } = field;
+  const verified = status === 'verified';
+
+  // The outcome of 「適用」 / 「クリア」 is checked like a field the applicant has left: a code not
+  // found says so at once, an earlier 「適用」または「クリア」 message goes away.
+  const settle = () => onBlur(id, undefined);
+  const apply = async () => {
+    await field.onApply();
+    inputRef.current?.focus();
+    settle();
+  };
+  const clear = () => {
+    field.onClear();
+    inputRef.current?.focus();
+    settle();
+  };
+  // A code applied for the applicant before the page showed (from the landing URL) and not
+  // found: its message shows at once.
+  const initiallyNotFound = useRef(status === 'notFound');
+  useEffect(() => {
+    if (initiallyNotFound.current) settle();
+    // Once, on mount: settle reads nothing that changes later.
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!verified && text.trim() !== '' && !busy) void apply();
+  };
+  const onLeave = (_text: string, toSubmit: boolean, next: EventTarget | null) => {
+    field.onLeave();
+    // Going to this field's own buttons is not leaving it (no "please apply" yet), and the
+    // submit button checks everything anyway.
+    if (toSubmit || (next instanceof Node && inputRef.current?.parentElement?.contains(next))) return;
+    // Let the normalised text land before the form checks the field.
+    setTimeout(() => onBlur(id, undefined), 0);
+  };
+
+  return (
+    <div className={`code-field${verified ? ' code-field--verified' : ''}`}>
+      <div className="code-field__row">
+        <ImeSafeInput
+          ref={inputRef}
+          id={id}
+          name={id}
+          type="text"
+          className="input code-field__input"
+          value={text}
+          readOnly={verified}
+          maxLength={maxLength}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-required={required || undefined}
+          aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+          aria-describedby={`${ariaDescribedByIds(id)} ${id}__status`}
+          onValueChange={field.onText}
+          onLeave={onLeave}
+          onFocus={() => onFocus(id, undefined)}
+          onKeyDown={onKeyDown}
+        />
+        {!verified && (
+          <button
+            type="button"
+            className="button button--secondary code-field__button"
+            disabled={busy || text.trim() === ''}
+            aria-busy={busy || undefined}
+            onClick={() => void apply()}
+          >
+            適用<span className="visually-hidden">（{name}）</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--secondary code-field__button"
+          disabled={busy || (text === '' && status === 'unverified')}
+          onClick={clear}
+        >
+          クリア<span className="visually-hidden">（{name}）</span>
+        </button>
+      </div>
+      <p id={`${id}__status`} className="code-field__status" aria-live="polite">
+        {busy ? '確認しています…' : verified ? `${name}を適用しました。` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { fieldErrorsOfAnswer, loadApplication } from '../api/application';
+import { api, statusOf } from '../api/client';
+import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import { ExternalLink } from '../ui/ExternalLink';
+import { useFailure } from './useFailure';
+
+/** A branch of the bank (GET /api/branch). */
+export interface BranchItem {
+  code: string;
+  name: string;
+  address: string;
+}
+
+interface Loaded {
+  branches: BranchItem[];
+  initialData: FormData;
+}
+
+export const NO_BRANCH_TEXT =
+  '申し訳ございません。現在、Webでお申込みいただけるお取引店はございません。お手数ですが、お近くの店舗へのご来店をご検討ください。ご来店の際は、来店予約をご利用いただけます。';
+
+/**
+ * /branch (step 3 of 7): the branch that will hold the account, one of the bank's list, each
+ * with its address. The choice made before is shown again. With no branch on offer, an
+ * apology and the bank's branch search (visit reservation) instead.
+ */
+export default function Branch({ flow, settings, send }: ScreenProps) {
+  const fail = useFailure(flow);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([api<{ branchList: BranchItem[] }>('/branch'), loadApplication()]).then(
+      ([{ branchList }, saved]) => {
+        if (!alive) return;
+        const chosen = branchList.some((branch) => branch.code === saved.branchCode) ? saved.branchCode : undefined;
+        setLoaded({ branches: branchList, initialData: chosen ? { branchCode: chosen } : {} });
+      },
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail]);
+
+  const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
+    () => ({
+      branchCode: {
+        'ui:widget': 'ChoiceCardsWidget',
+        'ui:title': 'お取引店',
+        'ui:options': {
+          group: true,
+          choices: (loaded?.branches ?? []).map((branch) => ({ value: branch.code, label: branch.name, description: branch.address })),
+        },
+      },
+    }),
+    [loaded],
+  );
+
+  const back = (
+    <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+      戻る
+    </Button>
+  );
+
+  if (!loaded) return <p className="loading" role="status">読み込み中です…</p>;
+
+  if (loaded.branches.length === 0) {
+    return (
+      <section className="stack">
+        <p className="alert" role="status">
+          {NO_BRANCH_TEXT}
+        </p>
+        <p>
+          <ExternalLink href={settings.bank.links.branchSearch}>店舗・ATM検索（来店予約）</ExternalLink>
+        </p>
+        {back}
+      </section>
+    );
+  }
+
+  const submit = async (data: FormData) => {
+    setBusy(true);
+    setFieldErrors([]);
+    try {
+      await api('/applications/branch', { method: 'POST', body: { branchCode: data.branchCode } });
+      send({ type: 'NEXT' });
+    } catch (error) {
+      if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
+      else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stack">
+      <p>口座を開設するお取引店を1つ選択してください。</p>
+      <SchemaForm
+        schemaName="branch"
+        initialData={loaded.initialData}
+        uiSchema={uiSchema}
+        submitLabel="次へ"
+        busy={busy}
+        fieldErrors={fieldErrors}
+        onSubmit={submit}
+      />
+      {back}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { loadApplication } from '../api/application';
+import { SchemaForm, type FormData } from '../forms/SchemaForm';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import { summaryOf, type SummarySection } from './confirmation/summary';
+import { useFailure } from './useFailure';
+
+const uiSchema: UiSchema<FormData, RJSFSchema> = {
+  addressConfirmed: { 'ui:title': 'ご住所が本人確認書類の住所と一致していることを確認しました' },
+};
+
+/**
+ * /confirmation (step 5 of 7): everything entered, read only, as a definition list per
+ * section; the applicant confirms that the address is the one on the identity document and
+ * applies (→ PIN). Corrections go back step by step with 「戻る」 (the navigation guard lets a
+ * page open only from its neighbours).
+ */
+export default function Confirmation({ flow, settings, send }: ScreenProps) {
+  const fail = useFailure(flow);
+  const [sections, setSections] = useState<SummarySection[] | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    loadApplication().then(
+      (application) => alive && setSections(summaryOf(application, settings.bank)),
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail, settings.bank]);
+
+  if (!sections) return <p className="loading" role="status">読み込み中です…</p>;
+
+  return (
+    <section className="stack">
+      <p>お申込み内容をご確認ください。修正する場合は「戻る」で該当の画面までお戻りください。</p>
+      {sections.map((section) => (
+        <section className="summary" key={section.title} aria-labelledby={`summary-${section.title}`}>
+          <h2 className="section-title" id={`summary-${section.title}`}>
+            {section.title}
+          </h2>
+          <dl className="summary__list">
+            {section.items.map((entry) => (
+              <div className="summary__row" key={entry.term}>
+                <dt className="summary__term">{entry.term}</dt>
+                {entry.lines.map((line, index) => (
+                  <dd className="summary__value" key={index}>
+                    {line}
+                  </dd>
+                ))}
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <section className="summary summary--confirm" aria-labelledby="summary-address-check">
+        <h2 className="section-title" id="summary-address-check">
+          ご住所の確認
+        </h2>
+        <p>
+          ご入力いただいたご住所が、本人確認書類（運転免許証・マイナンバーカードなど）に記載のご住所と一致していることをご確認ください。一致しない場合、お申込みをお受けできないことがあります。
+        </p>
+        <SchemaForm schemaName="confirmation" uiSchema={uiSchema} submitLabel="申し込む" onSubmit={() => send({ type: 'NEXT' })} />
+      </section>
+      <Button variant="secondary" onClick={() => send({ type: 'BACK' })}>
+        戻る
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FetchError } from 'ofetch';
+import { errorPathOf } from '../../domain/flow/model';
+import { normalizeKanaName, personalRuleErrors } from '../../domain/rules';
+import { api, messageOf, statusOf } from '../api/client';
+import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
+import type { AddressCandidate, PostalSearchContext } from '../forms/widgets/PostalAddressWidget';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import {
+  addressModePatch,
+  bodyOf,
+  ERROR_TARGETS,
+  FURIGANA_TARGETS,
+  fieldErrorsOf,
+  initialDataOf,
+  isFuriganaTarget,
+  personalUiSchema,
+  visibleFieldsOf,
+} from './personal/form';
+
+interface ApplicationsAnswer {
+  application: Record<string, unknown> | null;
+  applicationParent: Record<string, unknown> | null;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * /personal and /child/personal: name, kana, birthday, gender, phones, address (postal code
+ * search or a temporary address), purposes of use and, for a bank that asks, the reason for
+ * opening an account far from home. What was entered before is shown again (back from the
+ * next step, or a reload); furigana is suggested from the name.
+ */
+export default function Personal({ flow, settings, send }: ScreenProps) {
+  const navigate = useNavigate();
+  const { bank } = settings;
+  const applicationType = flow.config.meta.applicationType;
+  const errorPath = errorPathOf(flow);
+  const [initialData, setInitialData] = useState<FormData | null>(null);
+  const [data, setData] = useState<FormData>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The furigana last suggested per kana field: a kana field still holding it was not typed by the applicant. */
+  const suggested = useRef<Record<string, string>>({});
+
+  /** A failed call: 401 is handled by the client (session error page); anything else is a system error. */
+  const fail = useCallback(
+    (error: unknown) => {
+      if (statusOf(error) !== 401) navigate(errorPath, { replace: true });
+    },
+    [navigate, errorPath],
+  );
+
+  useEffect(() => {
+    let alive = true;
+    api<ApplicationsAnswer>('/applications').then(
+      ({ application }) => {
+        if (!alive) return;
+        const initial = initialDataOf(application);
+        setInitialData(initial);
+        setData(initial);
+      },
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail]);
+
+  const formContext = useMemo<PostalSearchContext & Record<string, unknown>>(
+    () => ({
+      searchAddresses: async (postalNumber: string): Promise<AddressCandidate[] | null> => {
+        try {
+          const { addressList } = await api<{ addressList: AddressCandidate[] }>('/addresses', { query: { postalNumber } });
+          return addressList;
+        } catch (error) {
+          if (statusOf(error) === 400) return null;
+          fail(error);
+          throw error;
+        }
+      },
+    }),
+    [fail],
+  );
+
+  const suggestFurigana = useCallback(
+    async (field: string, form: FormApi) => {
+      const kanaField = FURIGANA_TARGETS[field];
+      if (!kanaField) return;
+      const name = text(form.getData()[field]).trim();
+      if (!isFuriganaTarget(name)) return;
+      const typedByApplicant = (current: FormData) => {
+        const kana = text(current[kanaField]);
+        return kana !== '' && kana !== suggested.current[kanaField];
+      };
+      if (typedByApplicant(form.getData())) return;
+      let kana: string;
+      try {
+        ({ kana } = await api<{ kana: string }>('/furigana', { query: { kanji: name } }));
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      const suggestion = normalizeKanaName(kana);
+      form.patch((current) => {
+        // The name changed meanwhile, or the applicant typed the kana themselves: leave it.
+        if (text(current[field]).trim() !== name || typedByApplicant(current) || suggestion === '') return {};
+        suggested.current[kanaField] = suggestion;
+        return { [kanaField]: suggestion };
+      });
+    },
+    [fail],
+  );
+
+  const ruleErrors = useCallback(
+    (current: FormData) => personalRuleErrors(current, { applicationType, bank, today: new Date() }),
+    [applicationType, bank],
+  );
+
+  const onDataChange = useCallback(
+    (next: FormData, previous: FormData, form: FormApi) => {
+      setData(next);
+      // A server message goes once the applicant changes what it was about.
+      setFieldErrors((current) => {
+        const kept = current.filter((error) => Object.is(next[error.field], previous[error.field]));
+        return kept.length === current.length ? current : kept;
+      });
+      const patch = addressModePatch(next, previous, bank.DEFAULT_TEMP_ADDRESS_PREFECTURE);
+      if (patch) form.patch(patch);
+    },
+    [bank.DEFAULT_TEMP_ADDRESS_PREFECTURE],
+  );
+
+  const { noMatchingAddress, purposeOther, distanceReason } = visibleFieldsOf(data, bank);
+  const uiSchema = useMemo(
+    () => personalUiSchema({ noMatchingAddress, purposeOther, distanceReason, bank, applicationType }),
+    [noMatchingAddress, purposeOther, distanceReason, bank, applicationType],
+  );
+
+  const submit = async (formData: FormData) => {
+    setBusy(true);
+    setFieldErrors([]);
+    setNotice(null);
+    try {
+      await api('/applications/personal', { method: 'POST', body: bodyOf(formData, bank) });
+      send({ type: 'NEXT' });
+    } catch (error) {
+      if (statusOf(error) === 400) {
+        const errors = fieldErrorsOf(error instanceof FetchError ? error.data : undefined);
+        setFieldErrors(errors);
+        if (errors.length === 0) setNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
+      } else {
+        fail(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!initialData) {
+    return (
+      <p className="loading" role="status">
+        読み込み中です…
+      </p>
+    );
+  }
+
+  return (
+    <section className="stack">
+      <p className="form-intro">
+        {applicationType === 'CHILD' ? 'お子さまの情報を入力してください。' : 'お客さまの情報を入力してください。'}
+        本人確認書類（運転免許証・マイナンバーカードなど）に記載のとおりご入力ください。
+      </p>
+      {notice && (
+        <p className="alert" role="alert">
+          {notice}
+        </p>
+      )}
+      <SchemaForm
+        schemaName="personal"
+        initialData={initialData}
+        uiSchema={uiSchema}
+        submitLabel="次へ"
+        busy={busy}
+        fieldErrors={fieldErrors}
+        formContext={formContext}
+        onDataChange={onDataChange}
+        ruleErrors={ruleErrors}
+        onFieldBlur={(field, form) => void suggestFurigana(field, form)}
+        errorTargets={ERROR_TARGETS}
+        onSubmit={submit}
+      />
+      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+        戻る
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { fieldErrorsOfAnswer, loadApplication } from '../api/application';
+import { api, statusOf } from '../api/client';
+import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import { useFailure } from './useFailure';
+
+/** The two answers, worded as the bank's paper forms word them (true = no seal). */
+export const SEAL_LESS_LABELS = {
+  true: '印鑑を登録しない',
+  false: '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）',
+} as const;
+
+const uiSchema: UiSchema<FormData, RJSFSchema> = {
+  sealLess: {
+    'ui:widget': 'RadioCardsWidget',
+    'ui:title': 'お届け印の登録',
+    'ui:enumNames': [SEAL_LESS_LABELS.true, SEAL_LESS_LABELS.false],
+    'ui:options': { group: true, columns: 1 },
+  },
+};
+
+/**
+ * /seal-less (step 4 of 7): whether a seal is registered with the account. By default none
+ * is; an applicant who wants one is guided by post. 「入力内容を確認する」 leads to the summary.
+ */
+export default function SealLess({ flow, send }: ScreenProps) {
+  const fail = useFailure(flow);
+  const [initialData, setInitialData] = useState<FormData | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    loadApplication().then(
+      (saved) => alive && setInitialData(typeof saved.sealLess === 'boolean' ? { sealLess: saved.sealLess } : {}),
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail]);
+
+  if (!initialData) return <p className="loading" role="status">読み込み中です…</p>;
+
+  const submit = async (data: FormData) => {
+    setBusy(true);
+    setFieldErrors([]);
+    try {
+      await api('/applications/seal-less', { method: 'POST', body: { sealLess: data.sealLess } });
+      send({ type: 'NEXT' });
+    } catch (error) {
+      if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
+      else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stack">
+      <p>この口座は、原則として印鑑（お届け印）を登録しない口座です。お届け印の登録をご希望の場合は「印鑑を登録する」を選択してください。</p>
+      <SchemaForm
+        schemaName="sealLess"
+        initialData={initialData}
+        uiSchema={uiSchema}
+        submitLabel="入力内容を確認する"
+        busy={busy}
+        fieldErrors={fieldErrors}
+        onSubmit={submit}
+      />
+      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+        戻る
+      </Button>
+    </section>
+  );
+}

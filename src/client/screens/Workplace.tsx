@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { messages } from '../../domain/messages';
+import { normalizeWorkplaceCode, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, splitPhone } from '../../domain/rules';
+import { fieldErrorsOfAnswer } from '../api/application';
+import { api, statusOf } from '../api/client';
+import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
+import type { CodeField } from '../forms/widgets/CodeApplyWidget';
+import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import { Toast } from '../ui/Toast';
+import { useFailure } from './useFailure';
+import {
+  bodyOf,
+  EMPTY_CODE,
+  isPermitted,
+  loadWorkplaceStep,
+  lookupInvitation,
+  lookupWorkplace,
+  NO_EXISTING_ACCOUNT,
+  ruleErrorsOf,
+  type InitialStep,
+  type Occupation,
+  type StepState,
+} from './workplace/model';
+
+/** Errors of fields without a control of their own are shown at the section that sets them. */
+const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
+const HIDDEN = { 'ui:widget': 'hidden' } as const;
+const NO_ERRORS: FieldError[] = [];
+
+/**
+ * /workplace (step 2 of 7): occupation, workplace code (「適用」 fills and locks the workplace's
+ * name and phone), workplace name and phone, the existing account for a workplace that
+ * permits one, and an invitation code. The codes of the landing URL are filled in and applied
+ * on the first visit; without either, a reminder stays at the bottom until closed.
+ */
+export default function Workplace(props: ScreenProps) {
+  const fail = useFailure(props.flow);
+  const [initial, setInitial] = useState<InitialStep | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    loadWorkplaceStep().then(
+      (step) => {
+        if (!alive) return;
+        if (step.brokenPhone) fail();
+        else setInitial(step);
+      },
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail]);
+
+  if (!initial) return <p className="loading" role="status">読み込み中です…</p>;
+  return <WorkplaceForm {...props} initial={initial} fail={fail} />;
+}
+
+interface WorkplaceFormProps extends ScreenProps {
+  initial: InitialStep;
+  fail: (error?: unknown) => void;
+}
+
+function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
+  const { occupations } = initial;
+  const formApi = useRef<FormApi>(null);
+  // The step's own state is read by stable callbacks (the form compares its props deeply and
+  // takes every function as unchanged), so it lives in a ref updated as it changes.
+  const [state, setStateValue] = useState<StepState>(initial.state);
+  const stateRef = useRef(state);
+  const setState = useCallback((update: (current: StepState) => StepState) => {
+    stateRef.current = update(stateRef.current);
+    setStateValue(stateRef.current);
+  }, []);
+  const [occupationId, setOccupationId] = useState<unknown>(initial.data.occupationId);
+  const [remind, setRemind] = useState(initial.remind);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const failRef = useRef(fail);
+  failRef.current = fail;
+
+  const occupation: Occupation | undefined = occupations.find((item) => item.id === occupationId);
+  const locked = state.workplaceCode.status === 'verified' && state.workplace !== null;
+
+  const workplaceCode = useMemo<Omit<CodeField, 'text' | 'status' | 'busy'>>(
+    () => ({
+      name: '勤務先コード',
+      maxLength: 8,
+      onText: (text) => setState((s) => ({ ...s, workplaceCode: { ...s.workplaceCode, text, status: 'unverified' } })),
+      onLeave: () => setState((s) => ({ ...s, workplaceCode: { ...s.workplaceCode, text: normalizeWorkplaceCode(s.workplaceCode.text) } })),
+      onApply: async () => {
+        const code = normalizeWorkplaceCode(stateRef.current.workplaceCode.text);
+        setState((s) => ({ ...s, workplaceCode: { text: code, status: 'unverified', busy: true } }));
+        try {
+          const found = await lookupWorkplace(code);
+          // A phone that does not split into three parts cannot be shown (spec section 8).
+          if (found && splitPhone(found.phoneNumber) === null) {
+            failRef.current();
+            return;
+          }
+          setState((s) => ({
+            ...s,
+            workplaceCode: { text: code, status: found ? 'verified' : 'notFound', busy: false },
+            workplace: found,
+            existing: NO_EXISTING_ACCOUNT,
+          }));
+          if (found) formApi.current?.patch({ workplaceName: found.name, workplacePhoneNumber: found.phoneNumber });
+        } catch (error) {
+          setState((s) => ({ ...s, workplaceCode: { ...s.workplaceCode, busy: false } }));
+          failRef.current(error);
+        }
+      },
+      onClear: () => {
+        setState((s) => ({ ...s, workplaceCode: EMPTY_CODE, workplace: null, existing: NO_EXISTING_ACCOUNT }));
+        formApi.current?.patch({ workplaceName: undefined, workplacePhoneNumber: undefined });
+      },
+    }),
+    [setState],
+  );
+
+  const invitation = useMemo<Omit<CodeField, 'text' | 'status' | 'busy'>>(
+    () => ({
+      name: '紹介コード',
+      maxLength: 6,
+      onText: (text) => setState((s) => ({ ...s, invitation: { ...s.invitation, text, status: 'unverified' } })),
+      onLeave: () => setState((s) => ({ ...s, invitation: { ...s.invitation, text: normalizeWorkplaceCode(s.invitation.text) } })),
+      onApply: async () => {
+        const code = normalizeWorkplaceCode(stateRef.current.invitation.text);
+        setState((s) => ({ ...s, invitation: { text: code, status: 'unverified', busy: true } }));
+        try {
+          const valid = await lookupInvitation(code);
+          setState((s) => ({ ...s, invitation: { text: code, status: valid ? 'verified' : 'notFound', busy: false } }));
+        } catch (error) {
+          setState((s) => ({ ...s, invitation: { ...s.invitation, busy: false } }));
+          failRef.current(error);
+        }
+      },
+      onClear: () => setState((s) => ({ ...s, invitation: EMPTY_CODE })),
+    }),
+    [setState],
+  );
+
+  const existingAccount = useMemo<Omit<ExistingAccountField, 'answer' | 'branch' | 'account'>>(
+    () => ({
+      onAnswer: (answer: Answer) => setState((s) => ({ ...s, existing: { ...s.existing, answer } })),
+      onBranch: (branch: string) => setState((s) => ({ ...s, existing: { ...s.existing, branch } })),
+      onAccount: (account: string) => setState((s) => ({ ...s, existing: { ...s.existing, account } })),
+    }),
+    [setState],
+  );
+
+  // Reads the ref (current even before React renders the change); a new function per state, so
+  // the form drops an error shown for a state that has changed (a code applied, an answer given).
+  const ruleErrors = useCallback((data: FormData) => ruleErrorsOf(data, stateRef.current, occupations), [state, occupations]);
+
+  const requirement = occupation?.workplaceRequired ? 'required' : 'optional';
+  const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
+    () => ({
+      'ui:order': [
+        'occupationId',
+        'occupationOther',
+        'workplaceId',
+        'workplaceName',
+        'workplacePhoneNumber',
+        'existedAccountBranchCode',
+        'existedAccountNumber',
+        'invitationCode',
+        '*',
+      ],
+      occupationId: {
+        'ui:widget': 'ChoiceSelectWidget',
+        'ui:title': 'ご職業',
+        'ui:options': { choices: occupations.map((item) => ({ value: item.id, label: item.name })) },
+      },
+      occupationOther:
+        occupation?.name === OTHER_OCCUPATION_NAME
+          ? {
+              'ui:title': 'ご職業（その他）',
+              'ui:description': 'ご職業を具体的に入力してください（25文字以内）。',
+              'ui:placeholder': '例：個人事業主',
+              'ui:options': { requirement: 'required', autocomplete: 'off' },
+            }
+          : HIDDEN,
+      workplaceId: {
+        'ui:widget': 'CodeApplyWidget',
+        'ui:title': '勤務先コード',
+        'ui:description': 'お勤め先からご案内のある方は、入力して「適用」を押してください。お勤め先名と電話番号が入力されます。',
+        'ui:options': { code: { ...workplaceCode, ...state.workplaceCode } },
+      },
+      workplaceName: {
+        'ui:widget': 'NormalizedTextWidget',
+        'ui:title': 'お勤め先名',
+        'ui:placeholder': locked ? undefined : '例：株式会社〇〇',
+        'ui:readonly': locked,
+        'ui:options': { normalize: normalizeWorkplaceName, autocomplete: 'organization', requirement },
+      },
+      workplacePhoneNumber: {
+        'ui:widget': 'PhoneWidget',
+        'ui:title': 'お勤め先電話番号',
+        'ui:readonly': locked,
+        'ui:options': { group: true, requirement },
+      },
+      existedAccountBranchCode: isPermitted(state)
+        ? {
+            'ui:widget': 'ExistingAccountWidget',
+            'ui:title': 'お持ちの口座がありますか',
+            'ui:options': { group: true, requirement: 'required', existingAccount: { ...existingAccount, ...state.existing } },
+          }
+        : HIDDEN,
+      existedAccountNumber: HIDDEN,
+      invitationCode: {
+        'ui:widget': 'CodeApplyWidget',
+        'ui:title': '紹介コード',
+        'ui:description': '紹介コードをお持ちの方は、入力して「適用」を押してください。',
+        'ui:options': { code: { ...invitation, ...state.invitation } },
+      },
+    }),
+    [occupations, occupation, workplaceCode, invitation, existingAccount, state, locked, requirement],
+  );
+
+  const submit = async (data: FormData) => {
+    setBusy(true);
+    setServerErrors(NO_ERRORS);
+    try {
+      await api('/applications/workplace', { method: 'POST', body: bodyOf(data, stateRef.current, occupations) });
+      send({ type: 'NEXT' });
+    } catch (error) {
+      if (statusOf(error) === 400) setServerErrors(fieldErrorsOfAnswer(error));
+      else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stack">
+      <p>ご職業とお勤め先を入力してください。勤務先コード・紹介コードをお持ちの方は、あわせて入力してください。</p>
+      <SchemaForm
+        schemaName="workplace"
+        initialData={initial.data}
+        uiSchema={uiSchema}
+        submitLabel="次へ"
+        busy={busy}
+        fieldErrors={serverErrors}
+        ruleErrors={ruleErrors}
+        errorTargets={ERROR_TARGETS}
+        apiRef={formApi}
+        ownValidation
+        onDataChange={(data) => setOccupationId(data.occupationId)}
+        onSubmit={submit}
+      />
+      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+        戻る
+      </Button>
+      <Toast open={remind} onClose={() => setRemind(false)}>
+        {messages.workplaceOrInvitationReminder}
+      </Toast>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { PublicBankConfig } from '../../../domain/bank/types';
+import { parseIsoDate, PURPOSE_OTHER_VALUE, toJapaneseEra } from '../../../domain/rules';
+import type { ApplicationRecord } from '../../api/application';
+import { SEAL_LESS_LABELS } from '../SealLess';
+
+/** One line of the summary: a term and its value (several lines when the value has parts). */
+export interface SummaryItem {
+  term: string;
+  lines: string[];
+}
+
+export interface SummarySection {
+  title: string;
+  items: SummaryItem[];
+}
+
+export const NOT_ENTERED = '未入力';
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+const item = (term: string, ...values: Array<string | null | undefined>): SummaryItem => {
+  const lines = values.filter(present);
+  return { term, lines: lines.length > 0 ? lines : [NOT_ENTERED] };
+};
+
+/** '1990-04-01' → '1990年4月1日（平成2年）'. */
+export function formatBirthday(birthday: string | null | undefined): string | null {
+  const day = parseIsoDate(birthday);
+  if (!day || !birthday) return null;
+  return `${day.year}年${day.month}月${day.day}日（${toJapaneseEra(birthday).label}）`;
+}
+
+/** '8100001' → '810-0001'. */
+export function formatPostalNumber(postalNumber: string | null | undefined): string | null {
+  if (!postalNumber) return null;
+  return /^\d{7}$/.test(postalNumber) ? `${postalNumber.slice(0, 3)}-${postalNumber.slice(3)}` : postalNumber;
+}
+
+const GENDER_LABELS: Record<string, string> = { MAN: '男性', WOMAN: '女性' };
+
+/** The chosen purposes as the bank's own labels, in the bank's order; 'その他' with its text. */
+export function purposeLabels(application: ApplicationRecord, bank: PublicBankConfig): string[] {
+  const chosen = application.utilizationPurposeList ?? (application.utilizationPurpose ?? '').split(',').filter(Boolean);
+  return bank.UTILIZATION_PURPOSE_LIST.filter((purpose) => chosen.includes(purpose.value)).map((purpose) =>
+    purpose.value === PURPOSE_OTHER_VALUE && present(application.utilizationPurposeOther)
+      ? `${purpose.label}（${application.utilizationPurposeOther}）`
+      : purpose.label,
+  );
+}
+
+function join(parts: Array<string | null | undefined>, separator: string): string | null {
+  const given = parts.filter(present);
+  return given.length > 0 ? given.join(separator) : null;
+}
+
+/** Everything entered in steps 1 to 4, as the confirmation page lists it. */
+export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig): SummarySection[] {
+  const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
+  const customer: SummaryItem[] = [
+    item('メールアドレス', application.mailAddress),
+    item('お名前', join([application.lastName, application.firstName], '　')),
+    item('お名前（フリガナ）', join([application.kanaLastName, application.kanaFirstName], ' ')),
+    item('生年月日', formatBirthday(application.birthday)),
+    item('性別', application.gender ? GENDER_LABELS[application.gender] : null),
+    item('携帯電話番号', application.mobilePhoneNumber),
+    { term: '自宅電話番号', lines: [present(application.phoneNumber) ? application.phoneNumber : 'なし'] },
+    item('郵便番号', formatPostalNumber(application.postalNumber)),
+    temporary
+      ? item('ご住所（該当する住所なし）', join([application.tempAddressPrefecture, application.tempAddress], ''))
+      : item('ご住所', application.address, application.subAddress),
+    temporary
+      ? item('ご住所（フリガナ）', application.kanaTempAddress)
+      : item('ご住所（フリガナ）', join([application.kanaAddress, application.kanaSubAddress], ' ')),
+    item('口座のご利用目的', ...purposeLabels(application, bank)),
+  ];
+  if (present(application.distanceTransactionReason)) {
+    customer.push(item('遠隔地でのお取引の理由', application.distanceTransactionReason));
+  }
+
+  const occupation = join([application.occupationName, present(application.occupationOther) ? `（${application.occupationOther}）` : null], '');
+  const work: SummaryItem[] = [
+    item('ご職業', occupation),
+    item('勤務先コード', application.workplaceCode),
+    item('お勤め先名', application.workplaceName),
+    item('お勤め先電話番号', application.workplacePhoneNumber),
+  ];
+  if (present(application.existedAccountBranchCode) && present(application.existedAccountNumber)) {
+    work.push(item('お持ちの口座', `店番 ${application.existedAccountBranchCode}　口座番号 ${application.existedAccountNumber}`));
+  }
+  work.push(item('紹介コード', application.invitationCode));
+
+  const branch = present(application.branchName)
+    ? `${application.branchName}${present(application.branchCode) ? `（店番 ${application.branchCode}）` : ''}`
+    : null;
+  const seal = typeof application.sealLess === 'boolean' ? SEAL_LESS_LABELS[application.sealLess ? 'true' : 'false'] : null;
+
+  return [
+    { title: 'お客さま情報', items: customer },
+    { title: 'ご職業・お勤め先', items: work },
+    { title: 'お取引店', items: [item('お取引店', branch)] },
+    { title: 'お届け印', items: [item('お届け印の登録', seal)] },
+  ];
+}

@@ -1,0 +1,256 @@
+import { messages } from '../../../domain/messages';
+import {
+  isEmptyPhone,
+  isInvitationCodeShape,
+  isWorkplaceCodeShape,
+  normalizeWorkplaceCode,
+  normalizeWorkplaceName,
+  OTHER_OCCUPATION_NAME,
+  padExistingAccount,
+  splitPhone,
+  workplaceRuleErrors,
+  type FieldError,
+} from '../../../domain/rules';
+import { loadApplication, type ApplicationRecord } from '../../api/application';
+import { api, statusOf } from '../../api/client';
+import type { FormData } from '../../forms/SchemaForm';
+import type { CodeStatus } from '../../forms/widgets/CodeApplyWidget';
+import type { Answer } from '../../forms/widgets/ExistingAccountWidget';
+import { cookies } from '../../platform/session';
+
+/** An occupation of the bank's master data (GET /api/occupations). */
+export interface Occupation {
+  id: number;
+  name: string;
+  displayNumber: number;
+  generalDisplay: boolean;
+  childDisplay: boolean;
+  minDisplayAge: number | null;
+  maxDisplayAge: number | null;
+  workplaceRequired: boolean;
+}
+
+/** A workplace found by its code (GET /api/workplace?code=). */
+export interface WorkplaceLookup {
+  id: number;
+  name: string;
+  phoneNumber: string;
+  multipleAccounts: string;
+}
+
+/** A workplace whose employees may state an account they already hold (spec section 6). */
+export const MULTIPLE_ACCOUNTS_PERMITTED = 'PERMITTED';
+
+export interface CodeState {
+  /** As typed; half width and upper case once the applicant has left the input. */
+  text: string;
+  status: CodeStatus;
+  busy: boolean;
+}
+
+export interface ExistingAccountState {
+  answer: Answer | undefined;
+  branch: string;
+  account: string;
+}
+
+/** Everything of the step that is not a schema field: the two codes and the existing account. */
+export interface StepState {
+  workplaceCode: CodeState;
+  /** The workplace of the applied code (null unless workplaceCode is verified). */
+  workplace: WorkplaceLookup | null;
+  invitation: CodeState;
+  existing: ExistingAccountState;
+}
+
+export const EMPTY_CODE: CodeState = { text: '', status: 'unverified', busy: false };
+export const NO_EXISTING_ACCOUNT: ExistingAccountState = { answer: undefined, branch: '', account: '' };
+
+/** The occupations of the general flow: generalDisplay only, by displayNumber, その他 last. */
+export function generalOccupations(list: readonly Occupation[]): Occupation[] {
+  const last = (occupation: Occupation) => (occupation.name === OTHER_OCCUPATION_NAME ? 1 : 0);
+  return list
+    .filter((occupation) => occupation.generalDisplay)
+    .sort((a, b) => last(a) - last(b) || a.displayNumber - b.displayNumber);
+}
+
+/** The workplace of a code, or null when there is none: a code not 6 or 8 long is not asked for. */
+export async function lookupWorkplace(code: string): Promise<WorkplaceLookup | null> {
+  if (!isWorkplaceCodeShape(code)) return null;
+  try {
+    return await api<WorkplaceLookup>('/workplace', { query: { code } });
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Whether an invitation code is valid: one not 6 letters or digits long is not asked for. */
+export async function lookupInvitation(code: string): Promise<boolean> {
+  if (!isInvitationCodeShape(code)) return false;
+  try {
+    await api('/invitation', { query: { code } });
+    return true;
+  } catch (error) {
+    if (statusOf(error) === 404) return false;
+    throw error;
+  }
+}
+
+export function isPermitted(state: StepState): boolean {
+  return state.workplaceCode.status === 'verified' && state.workplace?.multipleAccounts === MULTIPLE_ACCOUNTS_PERMITTED;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function occupationOf(data: FormData, occupations: readonly Occupation[]): Occupation | undefined {
+  return occupations.find((occupation) => occupation.id === data.occupationId);
+}
+
+/** The body of POST /api/applications/workplace (spec section 3, 'Workplace post body'). */
+export interface WorkplaceBody {
+  occupationId: number;
+  occupationOther: string | null;
+  workplaceName: string | null;
+  workplacePhoneNumber: string | null;
+  workplaceId: number | null;
+  invitationCode: string | null;
+  existedAccountBranchCode: string | null;
+  existedAccountNumber: string | null;
+}
+
+/**
+ * What is sent: the 'その他' text only for その他; the applied workplace's own name, phone and
+ * id; the invitation code only when verified; the existing account zero-padded, or null when
+ * the workplace does not permit one or the applicant has none.
+ */
+export function bodyOf(data: FormData, state: StepState, occupations: readonly Occupation[]): WorkplaceBody {
+  const occupation = occupationOf(data, occupations);
+  const workplace = state.workplaceCode.status === 'verified' ? state.workplace : null;
+  const phone = textOf(data.workplacePhoneNumber);
+  const other = textOf(data.occupationOther).trim();
+  const account = isPermitted(state) && state.existing.answer === 'yes' ? padExistingAccount(state.existing.branch, state.existing.account) : null;
+  return {
+    occupationId: Number(data.occupationId),
+    occupationOther: occupation?.name === OTHER_OCCUPATION_NAME && other !== '' ? other : null,
+    workplaceName: workplace ? workplace.name : normalizeWorkplaceName(textOf(data.workplaceName)) || null,
+    workplacePhoneNumber: workplace ? workplace.phoneNumber : isEmptyPhone(phone) ? null : phone,
+    workplaceId: workplace ? workplace.id : null,
+    invitationCode: state.invitation.status === 'verified' ? state.invitation.text : null,
+    existedAccountBranchCode: account?.branchCode ?? null,
+    existedAccountNumber: account?.accountNumber ?? null,
+  };
+}
+
+/** A code typed but not applied, or applied and not found, blocks the step (spec section 5). */
+function codeError(code: CodeState, notFound: string): string | null {
+  if (code.text.trim() === '' || code.status === 'verified') return null;
+  return code.status === 'notFound' ? notFound : messages.confirmCode;
+}
+
+/**
+ * The rules of the step beyond the schema: the shared workplace rules (その他 text, name and
+ * phone required by the occupation, forbidden symbols, the account pair) and the screen's own
+ * (codes to apply or clear, the existing-account question to answer).
+ */
+export function ruleErrorsOf(data: FormData, state: StepState, occupations: readonly Occupation[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const add = (field: string, message: string | null) => {
+    if (message !== null) errors.push({ field, message });
+  };
+  add('workplaceId', codeError(state.workplaceCode, messages.workplaceNotFound));
+
+  const occupation = occupationOf(data, occupations);
+  const permitted = isPermitted(state);
+  const typedAccount = permitted && state.existing.answer === 'yes';
+  if (occupation) {
+    const body = {
+      ...data,
+      ...(state.workplaceCode.status === 'verified' && state.workplace
+        ? { workplaceName: state.workplace.name, workplacePhoneNumber: state.workplace.phoneNumber }
+        : {}),
+      existedAccountBranchCode: typedAccount ? state.existing.branch : null,
+      existedAccountNumber: typedAccount ? state.existing.account : null,
+    };
+    errors.push(...workplaceRuleErrors(body, { occupation }));
+  }
+  if (permitted && state.existing.answer === undefined) add('existedAccountBranchCode', messages.selectRequired);
+  if (typedAccount && state.existing.branch.trim() === '' && state.existing.account.trim() === '') {
+    add('existedAccountBranchCode', messages.existingAccount);
+  }
+  add('invitationCode', codeError(state.invitation, messages.invitationNotFound));
+  return errors;
+}
+
+/** The step as it opens: master data, what was saved, or else the codes of the landing URL applied. */
+export interface InitialStep {
+  occupations: Occupation[];
+  data: FormData;
+  state: StepState;
+  /** Neither code came with the landing URL (nor was one saved): remind the applicant. */
+  remind: boolean;
+  /** A stored workplace phone that does not split into three parts (spec section 8: error page). */
+  brokenPhone: boolean;
+}
+
+/**
+ * Opens the step. Back from /branch (an occupation was saved): what was saved, the workplace
+ * code looked up again for its current name and whether it permits an existing account.
+ * First visit: the workplace and invitation codes of the landing URL (kept 7 days in cookies)
+ * are filled in and applied once, as if the applicant had pressed 「適用」.
+ */
+export async function loadWorkplaceStep(): Promise<InitialStep> {
+  const [{ occupationList }, saved] = await Promise.all([
+    api<{ occupationList: Occupation[] }>('/occupations'),
+    loadApplication(),
+  ]);
+  const occupations = generalOccupations(occupationList);
+  const returning = saved.occupationId !== null && saved.occupationId !== undefined;
+  const fromCookies = { workplace: cookies.get('workplace') ?? '', invitation: cookies.get('invitation') ?? '' };
+  const workplaceText = normalizeWorkplaceCode(returning ? (saved.workplaceCode ?? '') : fromCookies.workplace);
+  const invitationText = normalizeWorkplaceCode(returning ? (saved.invitationCode ?? '') : fromCookies.invitation);
+
+  const [workplace, invitationValid] = await Promise.all([
+    workplaceText ? lookupWorkplace(workplaceText) : Promise.resolve(null),
+    // A code saved with the step was valid then; it is not asked for again.
+    returning && saved.invitationCode ? Promise.resolve(true) : invitationText ? lookupInvitation(invitationText) : Promise.resolve(false),
+  ]);
+
+  const state: StepState = {
+    workplaceCode: { text: workplaceText, status: workplaceText ? (workplace ? 'verified' : 'notFound') : 'unverified', busy: false },
+    workplace,
+    invitation: { text: invitationText, status: invitationText ? (invitationValid ? 'verified' : 'notFound') : 'unverified', busy: false },
+    existing: existingOf(saved, returning, workplace),
+  };
+  const data = initialDataOf(saved, occupations, workplace);
+  const phone = typeof data.workplacePhoneNumber === 'string' ? data.workplacePhoneNumber : null;
+  return {
+    occupations,
+    data,
+    state,
+    remind: !fromCookies.workplace && !fromCookies.invitation && !(returning && (saved.workplaceCode || saved.invitationCode)),
+    brokenPhone: phone !== null && splitPhone(phone) === null,
+  };
+}
+
+function existingOf(saved: ApplicationRecord, returning: boolean, workplace: WorkplaceLookup | null): ExistingAccountState {
+  if (!returning || workplace?.multipleAccounts !== MULTIPLE_ACCOUNTS_PERMITTED) return NO_EXISTING_ACCOUNT;
+  if (saved.existedAccountBranchCode && saved.existedAccountNumber) {
+    return { answer: 'yes', branch: saved.existedAccountBranchCode, account: saved.existedAccountNumber };
+  }
+  return { ...NO_EXISTING_ACCOUNT, answer: 'no' };
+}
+
+function initialDataOf(saved: ApplicationRecord, occupations: readonly Occupation[], workplace: WorkplaceLookup | null): FormData {
+  const occupation = occupations.find((item) => item.id === saved.occupationId);
+  const data: FormData = {};
+  if (occupation) data.occupationId = occupation.id;
+  if (saved.occupationOther) data.occupationOther = saved.occupationOther;
+  const name = workplace?.name ?? saved.workplaceName;
+  const phone = workplace?.phoneNumber ?? saved.workplacePhoneNumber;
+  if (name) data.workplaceName = name;
+  if (phone) data.workplacePhoneNumber = phone;
+  return data;
+}

@@ -1,0 +1,285 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Branch, { NO_BRANCH_TEXT } from '../../src/client/screens/Branch';
+import Confirmation from '../../src/client/screens/Confirmation';
+import SealLess from '../../src/client/screens/SealLess';
+import type { ClientSettings } from '../../src/domain/bank/types';
+import { messages } from '../../src/domain/messages';
+import { bank0587Settings, inRouter, json, screenProps } from './fixtures';
+
+/** The server's side of steps 3 to 5: the branch list, the stored application, the two POSTs. */
+interface FakeServer {
+  application: Record<string, unknown>;
+  branches: Array<{ code: string; name: string; address: string }>;
+  posted: Array<{ route: string; body: Record<string, unknown> }>;
+  answerPost: () => Response;
+}
+
+const BRANCHES = [
+  { code: '001', name: '本店営業部', address: '福岡県福岡市中央区天神2-13-1' },
+  { code: '101', name: '博多駅前支店', address: '福岡県福岡市博多区博多駅前3-2-1' },
+];
+
+function startServer(application: Record<string, unknown> = {}, branches = BRANCHES): FakeServer {
+  const server: FakeServer = { application: { bankCode: '0177', applicationType: 'GENERAL', ...application }, branches, posted: [], answerPost: () => json({}) };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
+      if (route === 'GET /api/branch') return json({ branchList: server.branches });
+      if (route === 'POST /api/applications/branch' || route === 'POST /api/applications/seal-less') {
+        server.posted.push({ route, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+        return server.answerPost();
+      }
+      return json({ message: 'not found' }, 404);
+    }),
+  );
+  return server;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const button = (name: string) => screen.getByRole('button', { name });
+const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
+
+describe('/branch', () => {
+  function renderBranch() {
+    const props = screenProps('/branch');
+    render(inRouter('/branch', <Branch {...props} />));
+    return props;
+  }
+
+  it('lists the branches with their address as radio cards, requires one and posts the chosen code', async () => {
+    const server = startServer();
+    const props = renderBranch();
+    const user = userEvent.setup();
+    await user.click(await findButton('次へ'));
+    const group = screen.getByRole('group', { name: /^お取引店/ });
+    expect(await within(group).findByText(messages.selectRequired)).toBeTruthy();
+    expect(server.posted).toEqual([]);
+
+    const hakata = within(group).getByRole('radio', { name: /博多駅前支店/ });
+    expect(hakata.getAttribute('aria-describedby')).toContain('__description');
+    expect(within(group).getByText('福岡県福岡市博多区博多駅前3-2-1')).toBeTruthy();
+    await user.click(within(group).getByText('博多駅前支店'));
+    expect((hakata as HTMLInputElement).checked).toBe(true);
+    await user.click(button('次へ'));
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(server.posted).toEqual([{ route: 'POST /api/applications/branch', body: { branchCode: '101' } }]);
+  });
+
+  it('shows the branch chosen before, and goes back with 戻る', async () => {
+    startServer({ branchCode: '001', branchName: '本店営業部' });
+    const props = renderBranch();
+    await findButton('次へ');
+    expect((screen.getByRole('radio', { name: /本店営業部/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().click(button('戻る'));
+    expect(props.send).toHaveBeenCalledWith({ type: 'BACK' });
+  });
+
+  it('apologises and links to the branch search (visit reservation) when no branch is offered', async () => {
+    startServer({}, []);
+    renderBranch();
+    expect(await screen.findByText(NO_BRANCH_TEXT)).toBeTruthy();
+    const link = screen.getByRole('link', { name: /店舗・ATM検索（来店予約）/ });
+    expect(link.getAttribute('href')).toBe('https://www.fukuokabank.co.jp/tenpo/raiten_yoyaku/');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('button', { name: '次へ' })).toBeNull();
+    expect(button('戻る')).toBeTruthy();
+  });
+
+  it('goes to the error page when the branch list cannot be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'error' }, 500)));
+    renderBranch();
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/error');
+  });
+});
+
+describe('/seal-less', () => {
+  function renderSealLess() {
+    const props = screenProps('/seal-less');
+    render(inRouter('/seal-less', <SealLess {...props} />));
+    return props;
+  }
+
+  it('offers the two choices, requires one and posts it with 「入力内容を確認する」', async () => {
+    const server = startServer();
+    const props = renderSealLess();
+    const user = userEvent.setup();
+    await user.click(await findButton('入力内容を確認する'));
+    const group = screen.getByRole('group', { name: /^お届け印の登録/ });
+    expect(await within(group).findByText(messages.selectRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(within(group).getByRole('radio', { name: '印鑑を登録しない' }));
+
+    await user.click(within(group).getByRole('radio', { name: '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）' }));
+    await user.click(button('入力内容を確認する'));
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(server.posted).toEqual([{ route: 'POST /api/applications/seal-less', body: { sealLess: false } }]);
+  });
+
+  it('shows the choice made before and sends an error to the error page', async () => {
+    const server = startServer({ sealLess: true });
+    renderSealLess();
+    await findButton('入力内容を確認する');
+    expect((screen.getByRole('radio', { name: '印鑑を登録しない' }) as HTMLInputElement).checked).toBe(true);
+    server.answerPost = () => json({ message: 'error' }, 500);
+    await userEvent.setup().click(button('入力内容を確認する'));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/error');
+  });
+});
+
+describe('/confirmation', () => {
+  const APPLICATION = {
+    mailAddress: 'hanako@example.jp',
+    lastName: '福岡',
+    firstName: '花子',
+    kanaLastName: 'ﾌｸｵｶ',
+    kanaFirstName: 'ﾊﾅｺ',
+    gender: 'WOMAN',
+    birthday: '1990-04-01',
+    eraBirthday: '平成2年4月1日',
+    mobilePhoneNumber: '090-1234-5678',
+    phoneNumber: null,
+    postalNumber: '8100001',
+    address: '福岡県福岡市中央区天神',
+    subAddress: '2-13-1',
+    kanaAddress: 'ﾌｸｵｶｹﾝﾌｸｵｶｼﾁｭｳｵｳｸﾃﾝｼﾞﾝ',
+    kanaSubAddress: '2-13-1',
+    utilizationPurpose: 'SALARY,OTHER',
+    utilizationPurposeList: ['SALARY', 'OTHER'],
+    utilizationPurposeOther: '家賃の支払い',
+    distanceTransactionReason: null,
+    occupationId: 1,
+    occupationName: '会社員',
+    occupationOther: null,
+    workplaceId: 1,
+    workplaceCode: 'F10001',
+    workplaceName: '株式会社博多ロジテック',
+    workplacePhoneNumber: '092-123-4567',
+    invitationCode: 'FBK001',
+    existedAccountBranchCode: '012',
+    existedAccountNumber: '0003456',
+    branchCode: '101',
+    branchName: '博多駅前支店',
+    sealLess: true,
+  };
+
+  function renderConfirmation(settings?: ClientSettings) {
+    const props = screenProps('/confirmation', settings ? { settings } : {});
+    render(inRouter('/confirmation', <Confirmation {...props} />));
+    return props;
+  }
+
+  /** The summary as term → values, read from the definition lists. */
+  function summary(): Record<string, string> {
+    const entries: Record<string, string> = {};
+    for (const row of document.querySelectorAll('.summary__row')) {
+      const term = row.querySelector('dt')?.textContent ?? '';
+      entries[term] = [...row.querySelectorAll('dd')].map((dd) => dd.textContent).join(' / ');
+    }
+    return entries;
+  }
+
+  it('summarises every step read-only in definition lists, by section', async () => {
+    startServer(APPLICATION);
+    renderConfirmation();
+    await findButton('申し込む');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'お客さま情報',
+      'ご職業・お勤め先',
+      'お取引店',
+      'お届け印',
+      'ご住所の確認',
+    ]);
+    expect(summary()).toEqual({
+      メールアドレス: 'hanako@example.jp',
+      お名前: '福岡　花子',
+      'お名前（フリガナ）': 'ﾌｸｵｶ ﾊﾅｺ',
+      生年月日: '1990年4月1日（平成2年）',
+      性別: '女性',
+      携帯電話番号: '090-1234-5678',
+      自宅電話番号: 'なし',
+      郵便番号: '810-0001',
+      ご住所: '福岡県福岡市中央区天神 / 2-13-1',
+      'ご住所（フリガナ）': 'ﾌｸｵｶｹﾝﾌｸｵｶｼﾁｭｳｵｳｸﾃﾝｼﾞﾝ 2-13-1',
+      口座のご利用目的: '給与・年金受取 / その他（家賃の支払い）',
+      ご職業: '会社員',
+      勤務先コード: 'F10001',
+      お勤め先名: '株式会社博多ロジテック',
+      お勤め先電話番号: '092-123-4567',
+      お持ちの口座: '店番 012　口座番号 0003456',
+      紹介コード: 'FBK001',
+      お取引店: '博多駅前支店（店番 101）',
+      お届け印の登録: '印鑑を登録しない',
+    });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /修正/ })).toBeNull();
+  });
+
+  it('shows a temporary address, the other occupation, the distance reason and missing optional items', async () => {
+    startServer({
+      ...APPLICATION,
+      address: null,
+      subAddress: null,
+      kanaAddress: null,
+      kanaSubAddress: null,
+      tempAddressPrefecture: '熊本県',
+      tempAddress: '熊本市中央区手取本町1-1',
+      kanaTempAddress: 'ｸﾏﾓﾄｼﾁｭｳｵｳｸﾃﾄﾘﾎﾝﾁｮｳ1-1',
+      distanceTransactionReason: '勤務先の給与振込口座に指定されているため',
+      occupationName: 'その他',
+      occupationOther: '個人事業主',
+      workplaceId: null,
+      workplaceCode: null,
+      workplaceName: null,
+      workplacePhoneNumber: null,
+      invitationCode: null,
+      existedAccountBranchCode: null,
+      existedAccountNumber: null,
+      phoneNumber: '092-123-4567',
+      sealLess: false,
+    });
+    renderConfirmation();
+    await findButton('申し込む');
+    const entries = summary();
+    expect(entries['ご住所（該当する住所なし）']).toBe('熊本県熊本市中央区手取本町1-1');
+    expect(entries['ご住所（フリガナ）']).toBe('ｸﾏﾓﾄｼﾁｭｳｵｳｸﾃﾄﾘﾎﾝﾁｮｳ1-1');
+    expect(entries['遠隔地でのお取引の理由']).toBe('勤務先の給与振込口座に指定されているため');
+    expect(entries['ご職業']).toBe('その他（個人事業主）');
+    expect(entries['お勤め先名']).toBe('未入力');
+    expect(entries['勤務先コード']).toBe('未入力');
+    expect(entries['お持ちの口座']).toBeUndefined();
+    expect(entries['自宅電話番号']).toBe('092-123-4567');
+    expect(entries['お届け印の登録']).toBe('印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）');
+  });
+
+  it('labels the purposes from the bank’s own list', async () => {
+    startServer({ ...APPLICATION, utilizationPurposeList: ['LIVING', 'FOREX'], utilizationPurpose: 'LIVING,FOREX' });
+    renderConfirmation(bank0587Settings());
+    await findButton('申し込む');
+    expect(summary()['口座のご利用目的']).toBe('生計費決済 / 外国為替（海外への送金・海外からの受取）');
+  });
+
+  it('requires the address check before 申し込む, then moves on; 戻る goes back', async () => {
+    startServer(APPLICATION);
+    const props = renderConfirmation();
+    const user = userEvent.setup();
+    await user.click(await findButton('申し込む'));
+    const checkbox = screen.getByRole('checkbox', { name: 'ご住所が本人確認書類の住所と一致していることを確認しました' });
+    expect(await within(checkbox.closest('.field') as HTMLElement).findByText(messages.selectRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(checkbox);
+    expect(props.send).not.toHaveBeenCalled();
+
+    await user.click(checkbox);
+    await user.click(button('申し込む'));
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    await user.click(button('戻る'));
+    expect(props.send).toHaveBeenCalledWith({ type: 'BACK' });
+  });
+});
