@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { operatorSocketPath } from '../cli/operator.js';
 import { messages } from '../domain/messages.js';
 import type { BankRegistry } from './banks/registry.js';
 import type { ServerConfig } from './config.js';
@@ -9,7 +10,12 @@ import type { MailSender } from './mail/index.js';
 import auth from './plugins/auth.js';
 import banks from './plugins/banks.js';
 import database from './plugins/database.js';
+import ekyc from './plugins/ekyc.js';
+import lookups from './plugins/lookups.js';
 import mail from './plugins/mail.js';
+import masterData from './plugins/master-data.js';
+import operatorSocket from './plugins/operator-socket.js';
+import pinKeys from './plugins/pin-keys.js';
 import security from './plugins/security.js';
 import api from './routes/index.js';
 import devOutbox from './routes/dev-outbox.js';
@@ -26,13 +32,21 @@ export interface BuildAppOptions {
   pages?: FastifyPluginAsync;
   /** Where log lines go (tests inspect them); default: stdout. */
   logStream?: Writable;
+  /**
+   * The Unix socket on which `npm run operator` hands commands to this server
+   * (plugins/operator-socket.ts); null for none. Default: DATA_DIR/operator.sock, none with
+   * DATA_DIR ':memory:' or DATABASE_URL (see operatorSocketPath in src/cli/operator.ts).
+   */
+  operatorSocket?: string | null;
 }
 
 /**
  * The whole HTTP application, composed of plugins in dependency order: security headers
- * first (they apply to every answer), then the database, the banks of the Host header, mail,
- * the session check, the API under /api, the development outbox, and the pages last (their
- * catch-all 404 handler answers every path no one else claimed).
+ * first (they apply to every answer), then the operator socket, the database, the banks of
+ * the Host header and their master data, the postal and furigana lookups, mail, the PIN keys,
+ * the eKYC provider (and its simulator's pages), the session check, the API under /api, the
+ * development outbox, and the pages last (their catch-all 404 handler answers every path no
+ * one else claimed).
  */
 export async function buildApp(config: ServerConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,9 +75,18 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   });
 
   await app.register(security, { config });
+  // Before the database: it refuses to start when another server answers on DATA_DIR's socket,
+  // before this process could open the same PGlite files.
+  const socketPath = options.operatorSocket === undefined ? operatorSocketPath(config) : options.operatorSocket;
+  if (socketPath) await app.register(operatorSocket, { path: socketPath });
   await app.register(database, { config });
   await app.register(banks, { config, ...(options.banks ? { registry: options.banks } : {}) });
+  await app.register(masterData, { config });
+  await app.register(lookups);
   await app.register(mail, { config, ...(options.mailSender ? { sender: options.mailSender } : {}) });
+  await app.register(pinKeys, { config });
+  // The identity-check provider; the simulator's pages (/ekyc-simulator/…) come with it.
+  await app.register(ekyc, { config });
   await app.register(auth);
   await app.register(api, { prefix: '/api' });
   if (!config.production) await app.register(devOutbox);

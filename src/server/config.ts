@@ -56,6 +56,26 @@ export interface ServerConfig {
   /** DIST_DIR: built client (default ./dist/client of the repository). */
   distDir: string;
   /**
+   * EKYC_PROVIDER: the identity-check service (src/server/ekyc/adapter.ts). 'simulator' (the
+   * default outside production) is the stand-in shipped with the product: a page of this
+   * server at /ekyc-simulator/… on which anyone may approve their own check, so production
+   * (NODE_ENV=production) must name the provider explicitly; no other provider exists yet.
+   */
+  ekycProvider: EkycProviderName;
+  /**
+   * EKYC_CALLBACK_SECRET: the shared secret of the provider's signed callbacks (HMAC-SHA256,
+   * header X-Ekyc-Signature). A real provider issues it; unset, the server generates one into
+   * DATA_DIR/secrets.json (the simulator signs with the same value).
+   */
+  ekycCallbackSecret: string | null;
+  /**
+   * PIN_KEY_FILE: a PKCS#8 PEM RSA private key (2048 bits or more) to use as the current PIN
+   * encryption key, e.g. one the bank's core system also holds. Unset: the server generates
+   * key pairs into DATA_DIR/keys/ (mode 600) and uses the newest. Keys in DATA_DIR/keys stay
+   * usable for decryption either way (src/server/pin/keys.ts).
+   */
+  pinKeyFile: string | null;
+  /**
    * Test-only: secrets to use instead of DATA_DIR/secrets.json. Never read from the
    * environment, so a deployment cannot be given a weak pepper by mistake.
    */
@@ -66,6 +86,27 @@ export interface ServerConfig {
 export interface ServerSecrets {
   /** Key of the HMACs over mail addresses and verification codes (base64url, 32 bytes). */
   hmacPepper: string;
+  /**
+   * Key of the eKYC callback signatures when EKYC_CALLBACK_SECRET is not set (base64url, 32
+   * bytes). Added to an existing secrets.json on the first start that needs it; optional
+   * here so tests may give only the pepper (a random one is then used for the run).
+   */
+  ekycCallbackSecret?: string;
+}
+
+export const ekycProviderNames = ['simulator'] as const;
+export type EkycProviderName = (typeof ekycProviderNames)[number];
+
+function ekycProvider(raw: string | null, production: boolean): EkycProviderName {
+  if (raw === null) {
+    if (production) {
+      throw new Error('EKYC_PROVIDER must be set in production (EKYC_PROVIDER=simulator only for a demonstration)');
+    }
+    return 'simulator';
+  }
+  const known = ekycProviderNames.find((name) => name === raw);
+  if (!known) throw new Error(`EKYC_PROVIDER must be one of ${ekycProviderNames.join(', ')}, got ${raw}`);
+  return known;
 }
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -90,6 +131,7 @@ function trustProxy(raw: string | undefined): boolean | string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const pollInterval = optional(env, 'EKYC_POLL_INTERVAL_MS');
+  const production = env.NODE_ENV === 'production';
   return {
     port: integer(env, 'PORT', 3000),
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -97,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: optional(env, 'DATABASE_URL'),
     smtpUrl: optional(env, 'SMTP_URL'),
     defaultBank: optional(env, 'DEFAULT_BANK') ?? '0177',
-    production: env.NODE_ENV === 'production',
+    production,
     analyticsMeasurementId: optional(env, 'ANALYTICS_MEASUREMENT_ID'),
     rateLimit: {
       addressPerHour: integer(env, 'RATE_LIMIT_ADDRESS_PER_HOUR', 5),
@@ -108,5 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),
     distDir: optional(env, 'DIST_DIR') ?? path.join(repositoryRoot, 'dist', 'client'),
+    ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
+    ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
+    pinKeyFile: optional(env, 'PIN_KEY_FILE'),
   };
 }

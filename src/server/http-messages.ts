@@ -6,4 +6,21 @@ export const httpMessages = {
   notFound: 'お探しの情報は見つかりませんでした。',
   unknownBank: 'このアドレスでは口座開設のお申込みを受け付けておりません。',
   internalError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
+  // PIN, identity check, documents, completion (409 = the step cannot be done in this state).
+  pinAlreadySet: '暗証番号はすでに設定されています。設定後の変更はできません。',
+  pinNotSet: '暗証番号が設定されていません。',
+  stepsIncomplete: 'お申込み内容の入力が完了していません。',
+  applicationCompleted: 'お申込みはすでに完了しています。',
+  ekycApproved: '本人確認はすでに完了しています。',
+  ekycTooManyAttempts: '本人確認の回数が上限に達しました。お手数ですが、お近くの店舗にご相談ください。',
+  ekycNotStarted: '本人確認が開始されていません。',
+  ekycNotApproved: '本人確認が完了していません。',
+  documentsMissing: '本人確認書類のアップロードが完了していません。',
+  supplementMissing: '現住所確認書類のアップロードが完了していません。',
+  documentNotExpected: 'この書類のアップロードは現在受け付けておりません。',
+  documentTooLarge: '画像のファイルサイズが大きすぎます。1MB以下の画像をアップロードしてください。',
+  documentType: 'JPEGまたはPNG形式の画像をアップロードしてください。',
+  documentDimensions: '画像の大きさが対応しておりません。お手数ですが、撮影し直してください。',
+  // To the provider, not the applicant: a callback whose signature or time did not verify.
+  ekycCallbackRefused: '署名を確認できませんでした。',
 } as const;

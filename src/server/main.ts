@@ -1,7 +1,11 @@
 /**
- * npm start / npm run serve: one Node process for the API and the built pages.
- * Refuses to start on a broken flow file or bank folder, with a message naming file and path.
+ * npm start / npm run serve: one Node process for the API and the built pages, plus the
+ * operator socket DATA_DIR/operator.sock through which `npm run operator` works while the
+ * server runs (plugins/operator-socket.ts; none with DATABASE_URL or DATA_DIR ':memory:').
+ * Refuses to start on a broken flow file or bank folder, with a message naming file and path,
+ * and when another server already runs on the same DATA_DIR.
  */
+import { operatorSocketPath } from '../cli/operator.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { assertFlowsValid } from './flows/check.js';
@@ -29,7 +33,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   const banks = app.banks.all().map((bank) => `http://${bank.code}.localhost:${config.port}/ (${bank.NAME})`);
-  console.log(`ready in ${Math.round(performance.now() - started)} ms on port ${config.port}\n  ${banks.join('\n  ')}`);
+  const socket = operatorSocketPath(config);
+  console.log(
+    `ready in ${Math.round(performance.now() - started)} ms on port ${config.port}\n  ${banks.join('\n  ')}` +
+      (socket ? `\n  operator commands (npm run operator) via ${socket}` : ''),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,11 @@ import type { Database } from './db/index.js';
 import type { BankRegistry } from './banks/registry.js';
 import type { ServerConfig } from './config.js';
 import type { Hasher } from './crypto.js';
+import type { FuriganaReader } from './furigana/index.js';
+import type { PostalLookup } from './postal/index.js';
+import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
+import type { PinKeyStore } from './pin/keys.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
 export interface AuthenticatedApplication {
@@ -23,6 +27,14 @@ declare module 'fastify' {
     hasher: Hasher;
     banks: BankRegistry;
     mail: MailSender;
+    /** Postal code -> address candidates (plugins/lookups.ts). */
+    postal: PostalLookup;
+    /** Kanji -> half-width kana (plugins/lookups.ts). */
+    furigana: FuriganaReader;
+    /** The RSA key pairs of the PIN encryption (plugins/pin-keys.ts). */
+    pinKeys: PinKeyStore;
+    /** The identity-check provider of EKYC_PROVIDER (plugins/ekyc.ts). */
+    ekyc: EkycProvider;
   }
 
   interface FastifyRequest {

@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       ekycPollIntervalMs: null,
       trustProxy: false,
       logLevel: 'info',
+      ekycProvider: 'simulator',
+      ekycCallbackSecret: null,
+      pinKeyFile: null,
     });
     expect(config.dataDir).toMatch(/data$/);
     expect(config.banksDir).toMatch(/banks$/);
@@ -37,6 +40,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_IP_PER_HOUR: '1000',
       EKYC_POLL_INTERVAL_MS: '100',
       TRUST_PROXY: 'true',
+      EKYC_PROVIDER: 'simulator',
+      EKYC_CALLBACK_SECRET: 'shared-with-the-provider',
+      PIN_KEY_FILE: '/etc/kouza/pin-key.pem',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,7 +56,15 @@ describe('loadConfig', () => {
       rateLimit: { addressPerHour: 50, ipPerHour: 1000 },
       ekycPollIntervalMs: 100,
       trustProxy: true,
+      ekycProvider: 'simulator',
+      ekycCallbackSecret: 'shared-with-the-provider',
+      pinKeyFile: '/etc/kouza/pin-key.pem',
     });
+  });
+
+  it('wants the eKYC provider named in production, and a known one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/EKYC_PROVIDER/);
+    expect(() => loadConfig({ EKYC_PROVIDER: 'acme' })).toThrow(/EKYC_PROVIDER/);
   });
 
   it('refuses a malformed number', () => {

@@ -8,6 +8,10 @@ let onUnauthorized: () => void = () => {
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
+/** For calls made outside ofetch (the document upload uses XMLHttpRequest for its progress). */
+export function handleUnauthorized(): void {
+  onUnauthorized();
+}
 
 /**
  * The one HTTP client of the browser. No timeout (the spec sets none: slow mobile networks

@@ -13,3 +13,4 @@ export * from './workplace.js';
 export * from './parent.js';
 export * from './forms.js';
 export * from './verification-code.js';
+export * from './pin.js';

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
+import { multipleAccountsValues } from '../masterdata/types.js';
 
 /**
  * Drizzle view of the tables created by migrations/*.sql. The SQL files are the source of
@@ -12,6 +14,9 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const applicationTypes = ['GENERAL', 'CHILD'] as const;
 export type ApplicationType = (typeof applicationTypes)[number];
+
+export const genders = ['MAN', 'WOMAN'] as const;
+export type Gender = (typeof genders)[number];
 
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
@@ -27,6 +32,52 @@ export const applications = pgTable('applications', {
   deviceId: varchar('device_id', { length: 36 }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  // 0002: the general steps /personal to /seal-less (spec section 3, 'Application').
+  lastName: varchar('last_name', { length: 24 }),
+  firstName: varchar('first_name', { length: 24 }),
+  kanaLastName: varchar('kana_last_name', { length: 48 }),
+  kanaFirstName: varchar('kana_first_name', { length: 48 }),
+  gender: varchar('gender', { length: 5, enum: genders }),
+  /** YYYY-MM-DD (mode 'string': a calendar date, no time zone to shift it). */
+  birthday: date('birthday', { mode: 'string' }),
+  eraBirthday: varchar('era_birthday', { length: 20 }),
+  mobilePhoneNumber: varchar('mobile_phone_number', { length: 13 }),
+  phoneNumber: varchar('phone_number', { length: 13 }),
+  postalNumber: varchar('postal_number', { length: 7 }),
+  addressCode: varchar('address_code', { length: 20 }),
+  addressPrefecture: varchar('address_prefecture', { length: 10 }),
+  addressMunicipality: varchar('address_municipality', { length: 50 }),
+  addressSection: varchar('address_section', { length: 100 }),
+  addressChome: varchar('address_chome', { length: 50 }),
+  kanaAddressPrefecture: varchar('kana_address_prefecture', { length: 20 }),
+  kanaAddressMunicipality: varchar('kana_address_municipality', { length: 100 }),
+  kanaAddressSection: varchar('kana_address_section', { length: 200 }),
+  kanaAddressChome: varchar('kana_address_chome', { length: 100 }),
+  address: varchar('address', { length: 200 }),
+  kanaAddress: varchar('kana_address', { length: 400 }),
+  subAddress: varchar('sub_address', { length: 20 }),
+  kanaSubAddress: varchar('kana_sub_address', { length: 40 }),
+  tempAddressPrefecture: varchar('temp_address_prefecture', { length: 10 }),
+  tempAddress: varchar('temp_address', { length: 60 }),
+  kanaTempAddress: varchar('kana_temp_address', { length: 120 }),
+  utilizationPurpose: text('utilization_purpose'),
+  utilizationPurposeOther: varchar('utilization_purpose_other', { length: 24 }),
+  distanceTransactionReason: varchar('distance_transaction_reason', { length: 50 }),
+  occupationId: integer('occupation_id'),
+  occupationName: varchar('occupation_name', { length: 25 }),
+  occupationOther: varchar('occupation_other', { length: 25 }),
+  workplaceId: integer('workplace_id'),
+  workplaceCode: varchar('workplace_code', { length: 8 }),
+  workplaceName: varchar('workplace_name', { length: 25 }),
+  workplacePhoneNumber: varchar('workplace_phone_number', { length: 13 }),
+  invitationCode: varchar('invitation_code', { length: 6 }),
+  existedAccountBranchCode: varchar('existed_account_branch_code', { length: 3 }),
+  existedAccountNumber: varchar('existed_account_number', { length: 7 }),
+  branchCode: varchar('branch_code', { length: 3 }),
+  branchName: varchar('branch_name', { length: 40 }),
+  sealLess: boolean('seal_less'),
+  applicationNumber: varchar('application_number', { length: 20 }),
+  applicationCompletedAt: timestamptz('application_completed_at'),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
@@ -66,3 +117,135 @@ export const notifications = pgTable('notifications', {
   endsAt: timestamptz('ends_at'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+// 0002: bank master data, a copy of banks/<code>/*.json replaced at every start (masterdata/seed.ts).
+
+export const occupations = pgTable(
+  'occupations',
+  {
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    id: integer('id').notNull(),
+    name: varchar('name', { length: 25 }).notNull(),
+    displayNumber: integer('display_number').notNull(),
+    generalDisplay: boolean('general_display').notNull(),
+    childDisplay: boolean('child_display').notNull(),
+    minDisplayAge: integer('min_display_age'),
+    maxDisplayAge: integer('max_display_age'),
+    workplaceRequired: boolean('workplace_required').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.id] })],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    code: varchar('code', { length: 3 }).notNull(),
+    name: varchar('name', { length: 40 }).notNull(),
+    address: varchar('address', { length: 100 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.code] })],
+);
+
+export const workplaces = pgTable(
+  'workplaces',
+  {
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    id: integer('id').notNull(),
+    code: varchar('code', { length: 8 }).notNull(),
+    name: varchar('name', { length: 25 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 13 }).notNull(),
+    multipleAccounts: varchar('multiple_accounts', { length: 13, enum: multipleAccountsValues }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.id] }), unique().on(table.bankCode, table.code)],
+);
+
+export const invitationCodes = pgTable(
+  'invitation_codes',
+  {
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    code: varchar('code', { length: 6 }).notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.code] })],
+);
+
+// 0003: PIN, identity check, documents, completion (see the migration's comments).
+
+export const pinBindings = pgTable('pin_bindings', {
+  bindingHash: varchar('binding_hash', { length: 64 }).primaryKey(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  createdAt: timestamptz('created_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const applicationPins = pgTable('application_pins', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  keyId: varchar('key_id', { length: 64 }).notNull(),
+  /** The browser's RSA-OAEP ciphertext, base64, as received. */
+  ciphertext: text('ciphertext').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+export const ekycSessions = pgTable('ekyc_sessions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
+  provider: varchar('provider', { length: 20 }).notNull(),
+  providerSessionId: varchar('provider_session_id', { length: 100 }).notNull(),
+  url: text('url').notNull(),
+  status: smallint('status').$type<EkycStatus>().notNull(),
+  supplement: boolean('supplement').notNull().default(false),
+  startedAt: timestamptz('started_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+  decidedAt: timestamptz('decided_at'),
+});
+
+export const simulatorOutcomes = ['approve', 'supplement', 'reject', 'pending', 'error'] as const;
+export type SimulatorOutcome = (typeof simulatorOutcomes)[number];
+
+export const ekycSimulatorSessions = pgTable('ekyc_simulator_sessions', {
+  sessionId: varchar('session_id', { length: 100 }).primaryKey(),
+  applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
+  returnUrl: text('return_url').notNull(),
+  outcome: varchar('outcome', { length: 12, enum: simulatorOutcomes }),
+  createdAt: timestamptz('created_at').notNull(),
+  decidedAt: timestamptz('decided_at'),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 30, enum: DOCUMENT_TYPES }).notNull(),
+    storedName: varchar('stored_name', { length: 100 }).notNull(),
+    contentType: varchar('content_type', { length: 20 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [unique().on(table.applicationId, table.type)],
+);
+
+export const applicationNumberCounters = pgTable(
+  'application_number_counters',
+  {
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    /** The Japan-time day, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.day] })],
+);

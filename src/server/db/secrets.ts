@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig, ServerSecrets } from '../config.js';
 
+const newKey = () => randomBytes(32).toString('base64url');
+
 function generate(): ServerSecrets {
-  return { hmacPepper: randomBytes(32).toString('base64url') };
+  return { hmacPepper: newKey(), ekycCallbackSecret: newKey() };
 }
 
 function isSecrets(value: unknown): value is ServerSecrets {
@@ -18,7 +20,8 @@ function isSecrets(value: unknown): value is ServerSecrets {
 }
 
 /**
- * The HMAC pepper is generated on first start and kept beside the database in
+ * The secrets (the HMAC pepper, and the eKYC callback key used when EKYC_CALLBACK_SECRET is
+ * not set) are generated on first start and kept beside the database in
  * DATA_DIR/secrets.json (mode 600, DATA_DIR is git-ignored). Losing it only invalidates
  * codes that are pending (at most 10 minutes old). With DATA_DIR ':memory:' it lives as long as
  * the process. A config override wins (tests).
@@ -32,7 +35,15 @@ export async function loadSecrets(config: ServerConfig): Promise<ServerSecrets> 
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
     if (!isSecrets(parsed)) throw new Error(`${file} is not a valid secrets file; move it away to generate a new one`);
-    return parsed;
+    if (typeof parsed.ekycCallbackSecret === 'string' && parsed.ekycCallbackSecret.length >= 32) return parsed;
+    // A file from before the eKYC callbacks: add their key, keeping the pepper (and so every
+    // pending code). Written aside and renamed, so a reader never sees half a file.
+    const upgraded: ServerSecrets = { ...parsed, ekycCallbackSecret: newKey() };
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(upgraded, null, 2)}\n`, { mode: 0o600 });
+    await chmod(temporary, 0o600);
+    await rename(temporary, file);
+    return upgraded;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

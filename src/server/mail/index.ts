@@ -7,6 +7,7 @@ import type { MailSender } from './types.js';
 export type { MailMessage, MailSender, OutboxEntry } from './types.js';
 export { OutboxMailSender } from './outbox.js';
 export { SmtpMailSender } from './smtp.js';
+export { completionMail } from './completion-mail.js';
 export { verificationMail } from './verification-mail.js';
 
 /** SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox (in memory for ':memory:'). */

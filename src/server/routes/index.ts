@@ -2,9 +2,16 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { httpMessages } from '../http-messages.js';
+import applicationStepRoutes from './application-steps.js';
 import applicationRoutes from './applications.js';
+import completionRoutes from './completion.js';
+import documentRoutes from './documents.js';
+import ekycRoutes from './ekyc.js';
+import lookupRoutes from './lookups.js';
 import maintenance from './maintenance.js';
+import masterDataRoutes from './master-data.js';
 import notificationRoutes from './notifications.js';
+import pinRoutes from './pin.js';
 import verificationCodeRoutes from './verification-codes.js';
 
 /** Everything under /api (registered with that prefix). Each file is one resource. */
@@ -21,6 +28,13 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
+  await app.register(applicationStepRoutes);
+  await app.register(lookupRoutes);
+  await app.register(masterDataRoutes);
+  await app.register(pinRoutes);
+  await app.register(ekycRoutes);
+  await app.register(documentRoutes);
+  await app.register(completionRoutes);
 
   // An unknown API path is a JSON 404, never the single-page app's HTML.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: httpMessages.notFound }));

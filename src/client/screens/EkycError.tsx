@@ -1,0 +1,21 @@
+import { messages } from '../../domain/messages';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+
+/**
+ * /ekyc-error and /child/ekyc-error: the identity check failed (the start was refused, the
+ * provider rejected or failed, or no result came in time). 「本人確認をやり直す」 (RETRY)
+ * returns to the preparation page of the flow (the parent's for a child application).
+ */
+export default function EkycError({ send }: ScreenProps) {
+  return (
+    <div className="error-page">
+      <p className="error-page__text" role="alert">
+        {messages.ekycError}
+      </p>
+      <div className="actions">
+        <Button onClick={() => send({ type: 'RETRY' })}>本人確認をやり直す</Button>
+      </div>
+    </div>
+  );
+}

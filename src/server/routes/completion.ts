@@ -1,0 +1,131 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { EKYC_STATUS } from '../../domain/ekyc.js';
+import { japanIsoDate } from '../../domain/rules/index.js';
+import type { Database } from '../db/index.js';
+import { applicationNumberCounters, applications, type ApplicationType } from '../db/schema.js';
+import { httpMessages } from '../http-messages.js';
+import { completionMail } from '../mail/index.js';
+import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { toJstIso } from '../time.js';
+import { hasChildDocuments, latestEkycSession, uploadedDocumentTypes } from './ekyc.js';
+import { hasPin } from './pin.js';
+
+/**
+ * POST /api/application-complete -> { applicationNumber, applicationCompletedAt }
+ *
+ * Gives the application its number and acceptance time and mails the applicant, once: a
+ * repeated call (the page retried, two tabs, a double tap) answers the same number and time
+ * and sends no second mail. Two calls at the same moment take turns on the application's row
+ * (SELECT … FOR UPDATE in one transaction), and the number is written only
+ * WHERE application_number IS NULL, under a unique index, on PGlite and PostgreSQL alike.
+ *
+ * Number: <bank code>-<yyMMdd>-<6-digit sequence>, e.g. 0177-250615-000042: the bank, the
+ * day of acceptance in Japan time, and a counter per bank and day starting at 000001
+ * (application_number_counters; a rolled-back transaction may leave a gap, never a
+ * duplicate). 18 characters, readable over the phone, and sorting by time within a bank.
+ *
+ * 409 { message } unless the application can be handed over: the steps saved (personal,
+ * branch; for GENERAL also the workplace and seal choice), the PIN set, the newest identity
+ * check approved (status 4), a requested current-address document uploaded, and for CHILD the
+ * child's documents uploaded. applicationCompletedAt is ISO 8601 in Japan time.
+ */
+
+export function formatApplicationNumber(bankCode: string, japanDay: string, sequence: number): string {
+  return `${bankCode}-${japanDay.slice(2).replace(/-/g, '')}-${String(sequence).padStart(6, '0')}`;
+}
+
+interface CompletionRow {
+  applicationType: ApplicationType;
+  birthday: string | null;
+  branchCode: string | null;
+  occupationId: number | null;
+  sealLess: boolean | null;
+}
+
+/** Why the application cannot be completed yet, or null. */
+async function blocker(db: Database, applicationId: string, row: CompletionRow): Promise<string | null> {
+  const stepsDone =
+    row.birthday !== null &&
+    row.branchCode !== null &&
+    (row.applicationType === 'CHILD' || (row.occupationId !== null && row.sealLess !== null));
+  if (!stepsDone) return httpMessages.stepsIncomplete;
+  if (!(await hasPin(db, applicationId))) return httpMessages.pinNotSet;
+  const ekyc = await latestEkycSession(db, applicationId);
+  if (ekyc?.status !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
+  const uploaded = await uploadedDocumentTypes(db, applicationId);
+  if (ekyc.supplement && !uploaded.has('CURRENT_ADDRESS_DOCUMENT')) return httpMessages.supplementMissing;
+  if (row.applicationType === 'CHILD' && !hasChildDocuments(uploaded)) return httpMessages.documentsMissing;
+  return null;
+}
+
+type Outcome =
+  | { kind: 'blocked'; message: string }
+  | { kind: 'completed'; applicationNumber: string; completedAt: Date; mailAddress: string; fresh: boolean };
+
+const completionRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/application-complete', { onRequest: requireApplication }, async (request, reply) => {
+    const { id, bankCode } = applicationOf(request);
+    const bank = request.bank;
+    if (!bank) throw new Error('requireApplication let a request without a bank through');
+
+    const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+      const [row] = await tx
+        .select({
+          applicationType: applications.applicationType,
+          mailAddress: applications.mailAddress,
+          birthday: applications.birthday,
+          branchCode: applications.branchCode,
+          occupationId: applications.occupationId,
+          sealLess: applications.sealLess,
+          applicationNumber: applications.applicationNumber,
+          applicationCompletedAt: applications.applicationCompletedAt,
+        })
+        .from(applications)
+        .where(eq(applications.id, id))
+        .for('update');
+      if (!row) throw new Error('the authenticated application has no row');
+      if (row.applicationNumber && row.applicationCompletedAt) {
+        return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
+      }
+      // Read inside the transaction, after the lock: what the bank is handed is what was checked.
+      const message = await blocker(tx, id, row);
+      if (message) return { kind: 'blocked', message };
+
+      const now = app.now();
+      const day = japanIsoDate(now);
+      const [counter] = await tx
+        .insert(applicationNumberCounters)
+        .values({ bankCode, day, lastValue: 1 })
+        .onConflictDoUpdate({
+          target: [applicationNumberCounters.bankCode, applicationNumberCounters.day],
+          set: { lastValue: sql`${applicationNumberCounters.lastValue} + 1` },
+        })
+        .returning({ lastValue: applicationNumberCounters.lastValue });
+      if (!counter) throw new Error('the application number counter returned no row');
+      const applicationNumber = formatApplicationNumber(bankCode, day, counter.lastValue);
+      const [updated] = await tx
+        .update(applications)
+        .set({ applicationNumber, applicationCompletedAt: now, updatedAt: now })
+        .where(and(eq(applications.id, id), isNull(applications.applicationNumber)))
+        .returning({ applicationNumber: applications.applicationNumber, completedAt: applications.applicationCompletedAt });
+      if (!updated?.applicationNumber || !updated.completedAt) {
+        throw new Error('the application was completed by another request while locked');
+      }
+      return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, mailAddress: row.mailAddress, fresh: true };
+    });
+
+    if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
+    if (outcome.fresh) {
+      try {
+        await app.mail.send(completionMail(bank, outcome.mailAddress, outcome.applicationNumber, outcome.completedAt));
+      } catch (error) {
+        // The application stands; the page must show its number. The log names no address.
+        request.log.error({ err: error }, 'completion mail failed');
+      }
+    }
+    return { applicationNumber: outcome.applicationNumber, applicationCompletedAt: toJstIso(outcome.completedAt) };
+  });
+};
+
+export default completionRoutes;

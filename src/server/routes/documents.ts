@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_SIDE,
+  DOCUMENT_MIN_SIDE,
+  DOCUMENT_TYPES_BY_APPLICATION,
+  EKYC_STATUS,
+  isDocumentType,
+  type DocumentType,
+} from '../../domain/ekyc.js';
+import { messages } from '../../domain/messages.js';
+import { applications, documents } from '../db/schema.js';
+import { httpMessages } from '../http-messages.js';
+import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { latestEkycSession } from './ekyc.js';
+
+/**
+ * POST /api/documents (multipart/form-data: `image` the file, `type` one of src/domain/ekyc.ts
+ * DOCUMENT_TYPES) -> 201 { id, type }.
+ *
+ * - Which types: a child application uploads INDIVIDUAL_NUMBER_CARD and
+ *   CERTIFICATE_RESIDENCE or MATERNITY_HANDBOOK (before the parent's identity check); a general
+ *   application uploads CURRENT_ADDRESS_DOCUMENT, and only once the identity check was
+ *   approved with `supplement` (the /supplement step). Anything else: 400 (unknown type) or
+ *   409 (not expected now, or the application is complete).
+ * - Limits (src/domain/ekyc.ts): at most DOCUMENT_MAX_BYTES (1 MiB) per file, else 413
+ *   { message }; JPEG or PNG by the file's content (magic bytes), whatever its name or
+ *   declared type, else 400; each side between DOCUMENT_MIN_SIDE and DOCUMENT_MAX_SIDE
+ *   pixels, else 400.
+ * - Storage: DATA_DIR/documents/<application id>/<random hex>.<jpg|png> (mode 600, folders
+ *   700), outside anything served over HTTP; with DATA_DIR ':memory:' a temporary folder
+ *   removed when the server closes. One row per application and type (documents): a new
+ *   upload of a type replaces the row and its old file.
+ */
+
+const extensions: Record<(typeof DOCUMENT_CONTENT_TYPES)[number], string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+function isAcceptedContentType(mime: string | undefined): mime is (typeof DOCUMENT_CONTENT_TYPES)[number] {
+  return (DOCUMENT_CONTENT_TYPES as readonly (string | undefined)[]).includes(mime);
+}
+
+interface Upload {
+  image: Buffer | null;
+  type: string | null;
+}
+
+const badRequest = (reply: FastifyReply, message: string = messages.badRequest) => reply.code(400).send({ message });
+
+const documentRoutes: FastifyPluginAsync = async (app) => {
+  const { dataDir } = app.config;
+  const root = dataDir === ':memory:' ? await mkdtemp(path.join(tmpdir(), 'kouza-documents-')) : path.join(dataDir, 'documents');
+  if (dataDir === ':memory:') app.addHook('onClose', async () => rm(root, { recursive: true, force: true }));
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: DOCUMENT_MAX_BYTES,
+      files: 1,
+      fields: 4,
+      parts: 6,
+      fieldSize: 256,
+      headerPairs: 32,
+    },
+  });
+
+  app.post('/documents', { onRequest: requireApplication }, async (request, reply) => {
+    const { id: applicationId, applicationType } = applicationOf(request);
+
+    const upload: Upload = { image: null, type: null };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // toBuffer stops at the limit and throws FST_REQ_FILE_TOO_LARGE (413).
+          if (part.fieldname === 'image' && upload.image === null) upload.image = await part.toBuffer();
+          else part.file.resume();
+        } else if (part.fieldname === 'type' && typeof part.value === 'string') {
+          upload.type = part.value;
+        }
+      }
+    } catch (error) {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (status === 413) return reply.code(413).send({ message: httpMessages.documentTooLarge });
+      if (typeof status === 'number' && status >= 400 && status < 500) return badRequest(reply);
+      throw error;
+    }
+
+    const type = upload.type;
+    if (!isDocumentType(type) || !upload.image || upload.image.length === 0) return badRequest(reply);
+    if (!DOCUMENT_TYPES_BY_APPLICATION[applicationType].includes(type)) return badRequest(reply);
+
+    const [application] = await app.db
+      .select({ applicationNumber: applications.applicationNumber })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .limit(1);
+    if (application?.applicationNumber) return reply.code(409).send({ message: httpMessages.applicationCompleted });
+    if (type === 'CURRENT_ADDRESS_DOCUMENT') {
+      const latest = await latestEkycSession(app.db, applicationId);
+      if (latest?.status !== EKYC_STATUS.bankerProcessing || !latest.supplement) {
+        return reply.code(409).send({ message: httpMessages.documentNotExpected });
+      }
+    }
+
+    const image = upload.image;
+    const detected = await fileTypeFromBuffer(image);
+    if (!isAcceptedContentType(detected?.mime)) return badRequest(reply, httpMessages.documentType);
+    const contentType = detected.mime;
+    let width: number;
+    let height: number;
+    try {
+      const size = imageSize(image);
+      width = size.width;
+      height = size.height;
+    } catch {
+      return badRequest(reply, httpMessages.documentType);
+    }
+    const sides = [width, height];
+    if (sides.some((side) => !Number.isInteger(side) || side < DOCUMENT_MIN_SIDE || side > DOCUMENT_MAX_SIDE)) {
+      return badRequest(reply, httpMessages.documentDimensions);
+    }
+
+    const dir = path.join(root, applicationId);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const storedName = `${randomBytes(16).toString('hex')}.${extensions[contentType]}`;
+    const file = path.join(dir, storedName);
+    await writeFile(file, image, { mode: 0o600, flag: 'wx' });
+    await chmod(file, 0o600);
+
+    const documentId = randomUUID();
+    const now = app.now();
+    let replaced: string | undefined;
+    try {
+      replaced = await app.db.transaction(async (tx) => {
+        // Uploads of one application take turns, so each sees the file it replaces.
+        await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).for('update');
+        const [previous] = await tx
+          .select({ storedName: documents.storedName })
+          .from(documents)
+          .where(and(eq(documents.applicationId, applicationId), eq(documents.type, type)));
+        const values = { storedName, contentType, byteSize: image.length, width, height, createdAt: now };
+        await tx
+          .insert(documents)
+          .values({ id: documentId, applicationId, type, ...values })
+          .onConflictDoUpdate({ target: [documents.applicationId, documents.type], set: { id: documentId, ...values } });
+        await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, applicationId));
+        return previous?.storedName;
+      });
+    } catch (error) {
+      await unlink(file).catch(() => undefined);
+      throw error;
+    }
+    if (replaced) await unlink(path.join(dir, replaced)).catch(() => undefined);
+    return reply.code(201).send({ id: documentId, type: type satisfies DocumentType });
+  });
+};
+
+export default documentRoutes;

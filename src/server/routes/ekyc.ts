@@ -1,0 +1,189 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType } from '../../domain/ekyc.js';
+import { messages } from '../../domain/messages.js';
+import type { Database } from '../db/index.js';
+import { applications, applicationTypes, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
+import { EkycCallbackError } from '../ekyc/adapter.js';
+import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
+import { httpMessages } from '../http-messages.js';
+import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { validateBody } from '../validation.js';
+import { hasPin } from './pin.js';
+
+/**
+ * The identity check (spec sections 4, 7 and 9; provider interface in src/server/ekyc/).
+ *
+ * POST /api/ekyc { supplement: false, applicationType? } -> { url }
+ *   Starts a session at the provider and answers where the browser goes. applicationType,
+ *   when sent, must be the application's (400 otherwise); the session records it (with
+ *   started_at, the time the applicant left) and the provider returns the browser to
+ *   /ekyc-callback (GENERAL) or /child/ekyc-callback (CHILD). For a child application this
+ *   is the parent's check, the one session of the flow; the child's individual number card
+ *   and supplementary document must be uploaded before (POST /api/documents).
+ *   `supplement: true` is refused (400): the general flow's supplement is an upload to
+ *   POST /api/documents, not a second session.
+ *   409 { message } when the PIN is not set, the check is already approved, the
+ *   application is complete, a child's documents are missing, or EKYC_MAX_ATTEMPTS sessions
+ *   were started. A new session after a failed, rejected or unfinished one is allowed.
+ * GET /api/ekyc -> { status, url, supplement } of the newest session; 404 when none.
+ * POST /api/ekyc/status -> { status }: the status number (src/domain/ekyc.ts: 1, 2, 4, 8, 9)
+ *   of the newest session; while it is 1 or 2 the provider is asked too (readStatus), so a
+ *   lost callback delays nothing. 404 when no session was started.
+ * POST /api/ekyc/callback: the provider's signed callback (ekyc/adapter.ts: X-Ekyc-Timestamp,
+ *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
+ *   bad signature or time, 400 for a malformed body, 404 for an unknown session.
+ */
+
+export interface EkycSessionRow {
+  id: number;
+  providerSessionId: string;
+  provider: string;
+  url: string;
+  status: (typeof ekycSessions.$inferSelect)['status'];
+  supplement: boolean;
+}
+
+/** The application's newest session, if any. */
+export async function latestEkycSession(db: Database, applicationId: string): Promise<EkycSessionRow | undefined> {
+  const [row] = await db
+    .select({
+      id: ekycSessions.id,
+      providerSessionId: ekycSessions.providerSessionId,
+      provider: ekycSessions.provider,
+      url: ekycSessions.url,
+      status: ekycSessions.status,
+      supplement: ekycSessions.supplement,
+    })
+    .from(ekycSessions)
+    .where(eq(ekycSessions.applicationId, applicationId))
+    .orderBy(desc(ekycSessions.id))
+    .limit(1);
+  return row;
+}
+
+/** The document types the application has uploaded. */
+export async function uploadedDocumentTypes(db: Database, applicationId: string): Promise<Set<DocumentType>> {
+  const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.applicationId, applicationId));
+  return new Set(rows.map((row) => row.type));
+}
+
+/** A child application's documents: the individual number card and one supplementary document. */
+export function hasChildDocuments(types: Set<DocumentType>): boolean {
+  return types.has('INDIVIDUAL_NUMBER_CARD') && (types.has('CERTIFICATE_RESIDENCE') || types.has('MATERNITY_HANDBOOK'));
+}
+
+const returnPaths: Record<ApplicationType, string> = { GENERAL: '/ekyc-callback', CHILD: '/child/ekyc-callback' };
+
+/**
+ * Where the provider sends the browser back: in production the bank's own https origin
+ * (bank.json DOMAIN), never something taken from the request; in development the origin the
+ * page was loaded from (0177.localhost:3000, a LAN address…).
+ */
+function originOf(request: FastifyRequest): string {
+  const bank = request.bank;
+  if (request.server.config.production && bank) return `https://${bank.DOMAIN}`;
+  return `${request.protocol}://${request.host}`;
+}
+
+const startSchema = {
+  type: 'object',
+  properties: {
+    supplement: { type: 'boolean', const: false },
+    applicationType: { type: 'string', enum: applicationTypes },
+  },
+};
+
+const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
+
+const ekycRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { supplement?: boolean; applicationType?: ApplicationType } }>(
+    '/ekyc',
+    { onRequest: requireApplication, preValidation: validateBody(startSchema) },
+    async (request, reply) => {
+      const { id, applicationType } = applicationOf(request);
+      if (request.body.applicationType !== undefined && request.body.applicationType !== applicationType) {
+        return reply.code(400).send({ message: messages.badRequest });
+      }
+      const [application] = await app.db
+        .select({ applicationNumber: applications.applicationNumber })
+        .from(applications)
+        .where(eq(applications.id, id))
+        .limit(1);
+      if (application?.applicationNumber) return conflict(reply, httpMessages.applicationCompleted);
+      if (!(await hasPin(app.db, id))) return conflict(reply, httpMessages.pinNotSet);
+      const latest = await latestEkycSession(app.db, id);
+      if (latest?.status === EKYC_STATUS.bankerProcessing) return conflict(reply, httpMessages.ekycApproved);
+      const [attempts] = await app.db.select({ value: count() }).from(ekycSessions).where(eq(ekycSessions.applicationId, id));
+      if ((attempts?.value ?? 0) >= EKYC_MAX_ATTEMPTS) return conflict(reply, httpMessages.ekycTooManyAttempts);
+      if (applicationType === 'CHILD' && !hasChildDocuments(await uploadedDocumentTypes(app.db, id))) {
+        return conflict(reply, httpMessages.documentsMissing);
+      }
+
+      const session = await app.ekyc.createSession({
+        applicationId: id,
+        applicationType,
+        returnUrl: `${originOf(request)}${returnPaths[applicationType]}`,
+      });
+      const now = app.now();
+      await app.db.insert(ekycSessions).values({
+        applicationId: id,
+        applicationType,
+        provider: app.ekyc.name,
+        providerSessionId: session.sessionId,
+        url: session.url,
+        status: EKYC_STATUS.created,
+        supplement: false,
+        startedAt: now,
+        updatedAt: now,
+      });
+      return { url: session.url };
+    },
+  );
+
+  app.get('/ekyc', { onRequest: requireApplication }, async (request, reply) => {
+    const latest = await latestEkycSession(app.db, applicationOf(request).id);
+    if (!latest) return reply.code(404).send({ message: httpMessages.ekycNotStarted });
+    return { status: latest.status, url: latest.url, supplement: latest.supplement };
+  });
+
+  app.post('/ekyc/status', { onRequest: requireApplication }, async (request, reply) => {
+    const { id } = applicationOf(request);
+    let latest = await latestEkycSession(app.db, id);
+    if (!latest) return reply.code(404).send({ message: httpMessages.ekycNotStarted });
+    if (isEkycPending(latest.status) && latest.provider === app.ekyc.name) {
+      try {
+        const reported = await app.ekyc.readStatus(latest.providerSessionId);
+        if ((await applyProviderStatus(app.db, latest.provider, latest.providerSessionId, reported, app.now())) === 'updated') {
+          latest = (await latestEkycSession(app.db, id)) ?? latest;
+        }
+      } catch (error) {
+        // The provider is unreachable: answer what we know; the page polls again.
+        request.log.warn({ err: error }, 'eKYC provider status read failed');
+      }
+    }
+    return { status: latest.status };
+  });
+
+  // The provider's callback needs the body exactly as sent (the signature is over the bytes),
+  // so this scope parses every content type into a Buffer instead of JSON.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post('/ekyc/callback', async (request, reply) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      try {
+        const result = await receiveCallback({ db: app.db, provider: app.ekyc, now: () => app.now() }, request.headers, rawBody);
+        if (result === 'unknown') return reply.code(404).send({ message: httpMessages.notFound });
+        return {};
+      } catch (error) {
+        if (!(error instanceof EkycCallbackError)) throw error;
+        request.log.warn({ reason: error.message }, 'eKYC callback refused');
+        const message = error.statusCode === 401 ? httpMessages.ekycCallbackRefused : messages.badRequest;
+        return reply.code(error.statusCode).send({ message });
+      }
+    });
+  });
+};
+
+export default ekycRoutes;

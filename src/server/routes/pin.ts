@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { messages } from '../../domain/messages.js';
+import { firstPinError, type PinContext } from '../../domain/rules/index.js';
+import type { Database } from '../db/index.js';
+import { applicationPins, applications, pinBindings } from '../db/schema.js';
+import { httpMessages } from '../http-messages.js';
+import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { validateBody } from '../validation.js';
+
+/**
+ * The cash-card PIN (spec sections 4, 5 and 7).
+ *
+ * GET /api/public-key -> { keyId, keyCode, binding }
+ *   keyCode: the current RSA public key, SPKI DER in base64 (pin/keys.ts); keyId names it.
+ *   binding: a random value for this application (only its SHA-256 is stored), valid for
+ *   BINDING_VALIDITY_MS or until the PIN is set. 409 when the PIN is already set.
+ *
+ * POST /api/pin { code, keyId? } -> 200 {}
+ *   code: base64 of RSA-OAEP (SHA-256) over the UTF-8 JSON {"pin":"1234","binding":"<binding>"}
+ *   under the key keyId (default: the current key). Web Crypto:
+ *     encrypt({ name: 'RSA-OAEP' }, await importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, …), json)
+ *   400 { message: messages.badRequest } when it does not decrypt (PKCS#1 v1.5 ciphertexts
+ *   included), is not such JSON, or carries a binding that is not one of this application's
+ *   live ones (a ciphertext captured from another application); the three are one answer,
+ *   so nobody learns which step failed (no padding oracle). Then every PIN rule of spec
+ *   section 5 against the stored application (domain/rules/pin.ts): 400 { message, errors }
+ *   with the rule's message. 409 when the personal step is not saved yet (the rules need the
+ *   birthday, phones and address) or a PIN is already set: one PIN per application, final.
+ *
+ * What is stored: the ORIGINAL ciphertext and its keyId (application_pins), never the PIN or
+ * a hash of it (4 digits: any hash is reversed by trying 10,000 values). The key pair lives
+ * in DATA_DIR/keys, outside the database, so a database copy alone reveals no PIN. Hand-off:
+ * the bank's core system receives ciphertext + keyId and decrypts with the same private key
+ * (PIN_KEY_FILE can be a key the bank holds). Re-encrypting for the bank under a key of its
+ * own was the alternative; it would make this server hold the plain PIN once more, for no
+ * gain while the bank can have our key. The ciphertext also carries the binding, which the
+ * core system ignores.
+ *
+ * The PIN is never logged (the request log has no bodies, logging.ts) and never answered.
+ */
+
+/** How long a binding may wait for its PIN: the page is open, the applicant types. */
+export const BINDING_VALIDITY_MS = 60 * 60 * 1000;
+/** Attempts per session token and hour: generous for typing mistakes, no use for guessing. */
+const PIN_ATTEMPTS_PER_HOUR = 30;
+/** An RSA-4096 ciphertext is 512 bytes, 684 characters of base64. */
+const MAX_CODE_LENGTH = 1024;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+interface PinBody {
+  code: string;
+  keyId?: string;
+}
+
+const pinSchema = {
+  type: 'object',
+  required: ['code'],
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: MAX_CODE_LENGTH, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+    keyId: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+  },
+};
+
+/** Whether the application has its PIN (the eKYC start and the completion require it). */
+export async function hasPin(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applicationPins.applicationId })
+    .from(applicationPins)
+    .where(eq(applicationPins.applicationId, applicationId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What the PIN rules compare against: the application as stored. */
+async function pinContextOf(db: Database, applicationId: string): Promise<PinContext | undefined> {
+  const [row] = await db
+    .select({
+      birthday: applications.birthday,
+      mobilePhoneNumber: applications.mobilePhoneNumber,
+      phoneNumber: applications.phoneNumber,
+      workplacePhoneNumber: applications.workplacePhoneNumber,
+      address: applications.address,
+      subAddress: applications.subAddress,
+      kanaAddress: applications.kanaAddress,
+      kanaSubAddress: applications.kanaSubAddress,
+      tempAddress: applications.tempAddress,
+      kanaTempAddress: applications.kanaTempAddress,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row;
+}
+
+/** The decrypted JSON, or null unless it is { pin: string, binding: string }. */
+function parsePayload(plaintext: Buffer): { pin: string; binding: string } | null {
+  try {
+    const value: unknown = JSON.parse(plaintext.toString('utf8'));
+    if (typeof value !== 'object' || value === null) return null;
+    const { pin, binding } = value as Record<string, unknown>;
+    return typeof pin === 'string' && typeof binding === 'string' && binding.length <= 100 ? { pin, binding } : null;
+  } catch {
+    return null;
+  } finally {
+    plaintext.fill(0);
+  }
+}
+
+const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
+const refused = (reply: FastifyReply) => reply.code(400).send({ message: messages.badRequest });
+
+const pinRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/public-key', { onRequest: requireApplication }, async (request, reply) => {
+    const { id } = applicationOf(request);
+    if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+    const now = app.now();
+    const binding = randomBytes(32).toString('base64url');
+    await app.db.transaction(async (tx) => {
+      // Expired bindings of this application go; the live ones stay (another open tab).
+      await tx.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now)));
+      await tx.insert(pinBindings).values({
+        bindingHash: sha256(binding),
+        applicationId: id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
+      });
+    });
+    const { keyId, keyCode } = app.pinKeys.current;
+    return { keyId, keyCode, binding };
+  });
+
+  app.post<{ Body: PinBody }>(
+    '/pin',
+    {
+      onRequest: requireApplication,
+      preValidation: validateBody(pinSchema),
+      config: {
+        rateLimit: {
+          max: PIN_ATTEMPTS_PER_HOUR,
+          timeWindow: 60 * 60 * 1000,
+          // Per session (the token's hash, never the token), not per IP: phones share carrier IPs.
+          keyGenerator: (request) => `pin:${sha256(request.headers.authorization ?? request.ip)}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = applicationOf(request);
+      if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+      const context = await pinContextOf(app.db, id);
+      if (!context?.birthday || !context.mobilePhoneNumber) return conflict(reply, httpMessages.stepsIncomplete);
+
+      const keyId = request.body.keyId ?? app.pinKeys.current.keyId;
+      const plaintext = await app.pinKeys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));
+      const payload = plaintext ? parsePayload(plaintext) : null;
+      if (!payload) return refused(reply);
+
+      const now = app.now();
+      const [binding] = await app.db
+        .select({ hash: pinBindings.bindingHash })
+        .from(pinBindings)
+        .where(and(eq(pinBindings.bindingHash, sha256(payload.binding)), eq(pinBindings.applicationId, id), gt(pinBindings.expiresAt, now)))
+        .limit(1);
+      if (!binding) {
+        // A send that raced another one of this application finds the bindings spent: 409.
+        return (await hasPin(app.db, id)) ? conflict(reply, httpMessages.pinAlreadySet) : refused(reply);
+      }
+
+      const ruleMessage = firstPinError(payload.pin, payload.pin, context);
+      if (ruleMessage !== null) return reply.code(400).send({ message: ruleMessage, errors: [{ field: 'pin', message: ruleMessage }] });
+
+      const stored = await app.db.transaction(async (tx) => {
+        // The primary key decides a race of two sends: the second inserts nothing.
+        const inserted = await tx
+          .insert(applicationPins)
+          .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ id: applicationPins.applicationId });
+        if (inserted.length === 0) return false;
+        await tx.delete(pinBindings).where(eq(pinBindings.applicationId, id));
+        await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
+        return true;
+      });
+      if (!stored) return conflict(reply, httpMessages.pinAlreadySet);
+      return {};
+    },
+  );
+};
+
+export default pinRoutes;

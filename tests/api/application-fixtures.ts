@@ -1,0 +1,250 @@
+import { constants, createPublicKey, publicEncrypt, randomBytes, webcrypto } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { hashAuthToken } from '../../src/server/crypto.js';
+import { applications, authTokens } from '../../src/server/db/schema.js';
+import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
+
+/**
+ * Set-up shared by the PIN, eKYC, document and completion tests: an application whose steps
+ * up to /confirmation are saved, the browser's PIN encryption (Web Crypto, as the page does
+ * it), the simulator driven over HTTP, and images made byte by byte.
+ */
+
+export interface Signed {
+  token: string;
+  id: string;
+  bankCode: string;
+  applicationType: 'GENERAL' | 'CHILD';
+}
+
+export type Response = LightMyRequestResponse;
+
+/** The stored data the PIN rules look at; PINs built from these must be refused. */
+export const savedSteps = {
+  lastName: '山田',
+  firstName: '花子',
+  kanaLastName: 'ﾔﾏﾀﾞ',
+  kanaFirstName: 'ﾊﾅｺ',
+  gender: 'WOMAN' as const,
+  birthday: '1990-05-01', // 平成2年
+  eraBirthday: '平成2年5月1日',
+  mobilePhoneNumber: '090-1357-2468',
+  phoneNumber: '092-711-3690',
+  postalNumber: '8100001',
+  addressCode: '40133000001',
+  addressPrefecture: '福岡県',
+  addressMunicipality: '福岡市中央区',
+  addressSection: '天神',
+  addressChome: '１丁目',
+  kanaAddressPrefecture: 'ﾌｸｵｶｹﾝ',
+  kanaAddressMunicipality: 'ﾌｸｵｶｼﾁｭｳｵｳｸ',
+  kanaAddressSection: 'ﾃﾝｼﾞﾝ',
+  kanaAddressChome: '1ﾁｮｳﾒ',
+  address: '福岡県福岡市中央区天神１丁目',
+  kanaAddress: 'ﾌｸｵｶｹﾝﾌｸｵｶｼﾁｭｳｵｳｸﾃﾝｼﾞﾝ1ﾁｮｳﾒ',
+  subAddress: '8-1 天神ビル203', // digits 1 8 1 203: first 1812, last 1203
+  kanaSubAddress: '8-1 ﾃﾝｼﾞﾝﾋﾞﾙ207', // kana address digits: last 1207
+  utilizationPurpose: 'LIVING',
+  occupationId: 1,
+  occupationName: '会社員',
+  workplaceName: '株式会社テスト',
+  workplacePhoneNumber: '096-325-4817',
+  branchCode: '001',
+  branchName: '本店営業部',
+  sealLess: true,
+};
+
+/** A PIN no rule refuses for savedSteps. */
+export const GOOD_PIN = '2580';
+
+export function headersOf(server: TestServer, who: Pick<Signed, 'token' | 'bankCode'>): Record<string, string> {
+  return { host: hostOf(server, who.bankCode), authorization: `Bearer ${who.token}` };
+}
+
+/** A verified application (e-mail step done), nothing else saved. */
+export async function signedIn(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
+  const token = await signIn(server, applicant(bankCode, applicationType));
+  const [row] = await server.app.db
+    .select({ id: authTokens.applicationId })
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashAuthToken(token)));
+  if (!row) throw new Error('no application for the token');
+  return { token, id: row.id, bankCode, applicationType };
+}
+
+/**
+ * The steps /personal to /seal-less as saved. Written to the table directly: those routes
+ * and their validation have tests of their own; here only their result matters.
+ */
+export async function saveSteps(server: TestServer, who: Signed, overrides: Partial<typeof applications.$inferInsert> = {}): Promise<void> {
+  await server.app.db
+    .update(applications)
+    .set({ ...savedSteps, ...overrides })
+    .where(eq(applications.id, who.id));
+}
+
+export async function confirmedApplication(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
+  const who = await signedIn(server, bankCode, applicationType);
+  await saveSteps(server, who);
+  return who;
+}
+
+export interface PublicKeyAnswer {
+  keyId: string;
+  keyCode: string;
+  binding: string;
+}
+
+export async function publicKey(server: TestServer, who: Signed): Promise<PublicKeyAnswer> {
+  const response = await server.app.inject({ method: 'GET', url: '/api/public-key', headers: headersOf(server, who) });
+  if (response.statusCode !== 200) throw new Error(`GET /api/public-key answered ${response.statusCode}`);
+  return response.json<PublicKeyAnswer>();
+}
+
+/** What the page does: RSA-OAEP SHA-256 through Web Crypto over {"pin","binding"}. */
+export async function encryptPin(keyCode: string, payload: unknown): Promise<string> {
+  const key = await webcrypto.subtle.importKey('spki', Buffer.from(keyCode, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const data = new TextEncoder().encode(JSON.stringify(payload));
+  return Buffer.from(await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, data)).toString('base64');
+}
+
+/** The same payload with the old PKCS#1 v1.5 padding (what jsencrypt's encrypt() makes). */
+export function encryptPinPkcs1(keyCode: string, payload: unknown): string {
+  const key = createPublicKey({ key: Buffer.from(keyCode, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(JSON.stringify(payload))).toString('base64');
+}
+
+export async function postPin(server: TestServer, who: Signed, code: string, keyId?: string): Promise<Response> {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/pin',
+    headers: headersOf(server, who),
+    payload: keyId === undefined ? { code } : { code, keyId },
+  });
+}
+
+/** Fetches a key and binding and sends the PIN as the page would. */
+export async function setPin(server: TestServer, who: Signed, pin = GOOD_PIN): Promise<Response> {
+  const { keyId, keyCode, binding } = await publicKey(server, who);
+  return postPin(server, who, await encryptPin(keyCode, { pin, binding }), keyId);
+}
+
+export async function startEkyc(server: TestServer, who: Signed, body: Record<string, unknown> = { supplement: false }): Promise<Response> {
+  return server.app.inject({ method: 'POST', url: '/api/ekyc', headers: headersOf(server, who), payload: body });
+}
+
+export async function ekycStatus(server: TestServer, who: Signed): Promise<number> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/ekyc/status', headers: headersOf(server, who) });
+  if (response.statusCode !== 200) throw new Error(`POST /api/ekyc/status answered ${response.statusCode}`);
+  return response.json<{ status: number }>().status;
+}
+
+/** The tester's choice on the simulator page: a plain form post, no session header needed. */
+export async function decide(server: TestServer, who: Pick<Signed, 'bankCode'>, url: string, outcome: string): Promise<Response> {
+  return server.app.inject({
+    method: 'POST',
+    url: `${url}/decision`,
+    headers: { host: hostOf(server, who.bankCode), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ outcome }).toString(),
+  });
+}
+
+/** PIN set, identity check started and decided on the simulator. */
+export async function verifiedApplication(
+  server: TestServer,
+  options: { bankCode?: string; applicationType?: Signed['applicationType']; outcome?: string } = {},
+): Promise<Signed> {
+  const who = await confirmedApplication(server, options.bankCode, options.applicationType);
+  if (who.applicationType === 'CHILD') {
+    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD');
+    await uploadOk(server, who, 'MATERNITY_HANDBOOK');
+  }
+  const pin = await setPin(server, who);
+  if (pin.statusCode !== 200) throw new Error(`PIN answered ${pin.statusCode} ${pin.body}`);
+  const started = await startEkyc(server, who);
+  if (started.statusCode !== 200) throw new Error(`eKYC start answered ${started.statusCode} ${started.body}`);
+  const decided = await decide(server, who, started.json<{ url: string }>().url, options.outcome ?? 'approve');
+  if (decided.statusCode !== 303) throw new Error(`decision answered ${decided.statusCode}`);
+  return who;
+}
+
+// ---- images ----------------------------------------------------------------------------
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real grayscale PNG of the given size (noise, so it does not compress to nothing). */
+export function png(width: number, height: number, noise = false): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // grayscale
+  const row = width + 1; // filter byte + pixels
+  const raw = noise ? randomBytes(row * height) : Buffer.alloc(row * height, 0x80);
+  for (let y = 0; y < height; y += 1) raw[y * row] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The frame of a baseline JPEG (SOI, JFIF, SOF0 with the size, EOI): enough for type and size. */
+export function jpeg(width: number, height: number): Buffer {
+  const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x01, 0x01, 0x11, 0x00]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, sof, randomBytes(2048), Buffer.from([0xff, 0xd9])]);
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { field?: string; filename: string; contentType: string; data: Buffer },
+): { payload: Buffer; contentType: string } {
+  const boundary = `----kouza${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function upload(server: TestServer, who: Signed, type: string, image: Buffer = png(1200, 800), filename = 'photo.png', contentType = 'image/png'): Promise<Response> {
+  const body = multipartBody({ type }, { filename, contentType, data: image });
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/documents',
+    headers: { ...headersOf(server, who), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+export async function uploadOk(server: TestServer, who: Signed, type: string, image?: Buffer): Promise<{ id: string; type: string }> {
+  const response = await upload(server, who, type, image);
+  if (response.statusCode !== 201) throw new Error(`upload answered ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string; type: string }>();
+}
+
+export async function complete(server: TestServer, who: Signed): Promise<Response> {
+  return server.app.inject({ method: 'POST', url: '/api/application-complete', headers: headersOf(server, who) });
+}

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.js';
+import { documents } from '../../src/server/db/schema.js';
+import { httpMessages } from '../../src/server/http-messages.js';
+import {
+  confirmedApplication,
+  headersOf,
+  jpeg,
+  multipartBody,
+  png,
+  upload,
+  uploadOk,
+  verifiedApplication,
+} from './application-fixtures.js';
+import { backends, startTestServer, type TestServer } from './helpers.js';
+
+describe.each(backends)('document upload ($name)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('stores a child document under a server-made name and answers 201 { id, type }', async () => {
+    const who = await confirmedApplication(server, '0587', 'CHILD');
+    const response = await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', png(1920, 1080), '../../etc/passwd.png');
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ id: string; type: string }>();
+    expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'INDIVIDUAL_NUMBER_CARD' });
+    const [row] = await server.app.db.select().from(documents).where(eq(documents.applicationId, who.id));
+    expect(row).toMatchObject({ id: body.id, type: 'INDIVIDUAL_NUMBER_CARD', contentType: 'image/png', width: 1920, height: 1080 });
+    expect(row?.storedName).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(row?.byteSize).toBeGreaterThan(0);
+  });
+
+  it('accepts JPEG, and replaces a type uploaded again', async () => {
+    const who = await confirmedApplication(server, '0177', 'CHILD');
+    const first = await uploadOk(server, who, 'CERTIFICATE_RESIDENCE', jpeg(1080, 1920));
+    const second = await upload(server, who, 'CERTIFICATE_RESIDENCE', jpeg(1000, 1400), 'retake.jpg', 'image/jpeg');
+    expect(second.statusCode).toBe(201);
+    const rows = await server.app.db.select().from(documents).where(eq(documents.applicationId, who.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: second.json<{ id: string }>().id, contentType: 'image/jpeg', width: 1000, height: 1400 });
+    expect(rows[0]?.id).not.toBe(first.id);
+  });
+
+  it('refuses a text file named .jpg, whatever type it claims (400)', async () => {
+    const who = await confirmedApplication(server, '0177', 'CHILD');
+    const text = Buffer.from('これは画像ではありません。\n'.repeat(100));
+    const response = await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', text, 'card.jpg', 'image/jpeg');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: httpMessages.documentType });
+    // Nor a GIF, a real image of a type the page never sends.
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x20, 0x03, 0x20, 0x03, 0, 0, 0]), randomBytes(64)]);
+    expect((await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', gif, 'card.gif', 'image/gif')).statusCode).toBe(400);
+    expect(await server.app.db.select().from(documents).where(eq(documents.applicationId, who.id))).toEqual([]);
+  });
+
+  it('answers 413 with a Japanese message for a 2 MB file', async () => {
+    const who = await confirmedApplication(server, '0177', 'CHILD');
+    const big = png(1400, 1400, true);
+    expect(big.length).toBeGreaterThan(1_900_000);
+    const response = await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: httpMessages.documentTooLarge });
+    // 1,048,576 bytes exactly is still fine.
+    const limit = png(1000, 1000);
+    const padded = Buffer.concat([limit, Buffer.alloc(1_048_576 - limit.length)]);
+    expect(padded.length).toBe(1_048_576);
+    expect((await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', padded)).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['too small', 150, 800],
+    ['too large', 5000, 1000],
+  ])('refuses a picture %s (400)', async (_label, width, height) => {
+    const who = await confirmedApplication(server, '0177', 'CHILD');
+    const response = await upload(server, who, 'MATERNITY_HANDBOOK', png(width, height));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: httpMessages.documentDimensions });
+  });
+
+  it('refuses an unknown type, a type of the other flow, a missing file, and non-multipart bodies (400)', async () => {
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    const general = await confirmedApplication(server);
+    expect((await upload(server, child, 'PASSPORT')).statusCode).toBe(400);
+    expect((await upload(server, child, 'CURRENT_ADDRESS_DOCUMENT')).statusCode).toBe(400);
+    expect((await upload(server, general, 'INDIVIDUAL_NUMBER_CARD')).statusCode).toBe(400);
+    const noFile = multipartBody({ type: 'INDIVIDUAL_NUMBER_CARD' });
+    const missing = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...headersOf(server, child), 'content-type': noFile.contentType },
+      payload: noFile.payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: messages.badRequest });
+    const json = await server.app.inject({ method: 'POST', url: '/api/documents', headers: headersOf(server, child), payload: { type: 'INDIVIDUAL_NUMBER_CARD' } });
+    expect([400, 415]).toContain(json.statusCode);
+    const anonymous = await server.app.inject({ method: 'POST', url: '/api/documents', headers: { host: headersOf(server, child).host }, payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('takes the general current-address document only once the identity check asked for it (409 before)', async () => {
+    const early = await confirmedApplication(server);
+    const refused = await upload(server, early, 'CURRENT_ADDRESS_DOCUMENT');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: httpMessages.documentNotExpected });
+    const approved = await verifiedApplication(server, { outcome: 'approve' });
+    expect((await upload(server, approved, 'CURRENT_ADDRESS_DOCUMENT')).statusCode).toBe(409);
+    const supplement = await verifiedApplication(server, { outcome: 'supplement' });
+    expect((await upload(server, supplement, 'CURRENT_ADDRESS_DOCUMENT')).statusCode).toBe(201);
+  });
+});
+
+describe('document files on disk (pglite, DATA_DIR a folder)', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-data-'));
+    server = await startTestServer({ name: 'pglite' }, { config: { dataDir } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes DATA_DIR/documents/<application>/<random>.<ext> with mode 600 and removes a replaced file', async () => {
+    const who = await confirmedApplication(server, '0177', 'CHILD');
+    const image = png(800, 600);
+    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', image);
+    const folder = path.join(dataDir, 'documents', who.id);
+    const [first] = await readdir(folder);
+    expect(first).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect((await stat(path.join(folder, first ?? ''))).mode & 0o777).toBe(0o600);
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect(await readFile(path.join(folder, first ?? ''))).toEqual(image);
+
+    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', jpeg(900, 700));
+    const files = await readdir(folder);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.jpg$/);
+    // And the PIN key was generated beside them, out of git's way.
+    const keys = await readdir(path.join(dataDir, 'keys'));
+    expect(keys).toHaveLength(1);
+    expect((await stat(path.join(dataDir, 'keys', keys[0] ?? ''))).mode & 0o777).toBe(0o600);
+  });
+});

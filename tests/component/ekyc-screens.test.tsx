@@ -1,0 +1,194 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import child from '../../flows/child.json';
+import { createImplementations } from '../../src/client/runtime/implementations';
+import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
+import Complete, { COMPLETE_WITHOUT_NUMBER } from '../../src/client/screens/Complete';
+import EkycCallback from '../../src/client/screens/EkycCallback';
+import EkycError from '../../src/client/screens/EkycError';
+import EkycPreparation, { GENERAL_DOCUMENTS } from '../../src/client/screens/EkycPreparation';
+import Redirect from '../../src/client/screens/Redirect';
+import SupplementError from '../../src/client/screens/SupplementError';
+import { describeFlow } from '../../src/domain/flow/model';
+import type { FlowConfig } from '../../src/domain/flow/types';
+import { messages } from '../../src/domain/messages';
+import { bank0587Settings, inRouter, json, screenProps, settingsFor } from './fixtures';
+
+const childFlow = describeFlow(child as unknown as FlowConfig);
+
+function childProps(path: string, overrides: Partial<ScreenProps> = {}) {
+  const page = childFlow.pageByPath.get(path);
+  if (!page) throw new Error(`no page at ${path}`);
+  const send = vi.fn<(event: FlowEvent) => void>();
+  return { page, flow: childFlow, settings: settingsFor(), snapshot: {} as AnyMachineSnapshot, arrivalData: undefined, ...overrides, send };
+}
+
+/** A snapshot that is in `stateId.sub` (what the runtime hands over while the actor runs). */
+function snapshotIn(stateId: string, sub: string): AnyMachineSnapshot {
+  const matches = (value: unknown) =>
+    value !== null && typeof value === 'object' && (value as Record<string, unknown>)[stateId] === sub;
+  // Only `matches` is read by the screen.
+  return { value: { [stateId]: sub }, matches } as unknown as AnyMachineSnapshot;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('/ekyc-preparation', () => {
+  it('lists the accepted identity documents and sends START_EKYC', async () => {
+    const props = screenProps('/ekyc-preparation', { snapshot: snapshotIn('ekycPreparation', 'ready') });
+    render(<EkycPreparation {...props} />);
+    for (const name of GENERAL_DOCUMENTS) expect(screen.getByText(name)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'これからの流れ' })).toBeTruthy();
+    const button = screen.getByRole('button', { name: '本人確認へ進む' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    await userEvent.setup().click(button);
+    expect(props.send).toHaveBeenCalledWith({ type: 'START_EKYC' });
+  });
+
+  it('shows a spinner and cannot be pressed again while the identity check is being started', () => {
+    for (const sub of ['starting', 'leaving']) {
+      const props = screenProps('/ekyc-preparation', { snapshot: snapshotIn('ekycPreparation', sub) });
+      const { unmount } = render(<EkycPreparation {...props} />);
+      const button = screen.getByRole('button', { name: /本人確認へ進む/ }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(screen.getByRole('status').textContent).toContain('本人確認サービスへ移動しています');
+      unmount();
+    }
+  });
+
+  it('tells the parent of a child application what to prepare', () => {
+    const props = childProps('/child/parent-ekyc-preparation', { snapshot: snapshotIn('parentEkycPreparation', 'ready') });
+    render(<EkycPreparation {...props} />);
+    expect(screen.getByText('親権者さまのマイナンバーカード（個人番号カード）')).toBeTruthy();
+    expect(screen.getByText(/ケースから取り出して/)).toBeTruthy();
+    expect(screen.getByText(/不鮮明な場合/)).toBeTruthy();
+    expect(screen.queryByText('運転免許証')).toBeNull();
+  });
+});
+
+describe('/ekyc-callback', () => {
+  it('shows the poller’s tries as a progress bar until the result is in', async () => {
+    // The real poller of the runtime, at a 1 ms interval, against a status the test releases.
+    const pending: Array<(response: Response) => void> = [];
+    let statuses = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+        if (route === 'POST /api/ekyc/status') {
+          statuses += 1;
+          return new Promise<Response>((resolve) => pending.push(resolve));
+        }
+        if (route === 'GET /api/ekyc') return json({ status: 4, url: '/x', supplement: true });
+        return json({ message: 'not found' }, 404);
+      }),
+    );
+    const props = screenProps('/ekyc-callback');
+    render(<EkycCallback {...props} />);
+    const bar = screen.getByRole('progressbar', { name: '本人確認の確認状況' });
+    expect(screen.getByText('本人確認書類を確認しています')).toBeTruthy();
+    expect(screen.getByText(/このページを閉じたり/)).toBeTruthy();
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('12');
+
+    const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 1 });
+    const poller = createActor(implementations.actors.pollEkycStatus, { input: { intervalMs: 5000, maxTries: 12 } });
+    const done = new Promise<unknown>((resolve, reject) => {
+      poller.subscribe({ complete: () => resolve(poller.getSnapshot().output), error: reject });
+    });
+    poller.start();
+
+    const answer = async (status: number) => {
+      await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+      await act(async () => {
+        pending.shift()?.(json({ status }));
+      });
+    };
+    await answer(1);
+    await waitFor(() => expect(screen.getByText('確認中です（1/12）')).toBeTruthy());
+    expect(bar.getAttribute('aria-valuenow')).toBe('1');
+    await answer(2);
+    await answer(2);
+    await waitFor(() => expect(screen.getByText('確認中です（3/12）')).toBeTruthy());
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+    await answer(4);
+    await expect(done).resolves.toEqual({ supplement: true });
+    expect(statuses).toBe(4);
+  });
+});
+
+describe('/redirect', () => {
+  it('shows that the application is being accepted', () => {
+    render(<Redirect {...screenProps('/redirect')} />);
+    expect(screen.getByRole('status').textContent).toContain('このページを閉じずにお待ちください');
+  });
+});
+
+describe('/complete', () => {
+  const arrivalData = { applicationNumber: '0177-261122-000042', applicationCompletedAt: '2026-11-22T01:15:00.000Z' };
+
+  it('shows the number, the time in Japan time, what happens next and the contact desk', () => {
+    const props = screenProps('/complete', { arrivalData });
+    render(<Complete {...props} />);
+    expect(screen.getByText('0177-261122-000042')).toBeTruthy();
+    expect(screen.getByText('2026年11月22日 10:15')).toBeTruthy();
+    expect(screen.getByText(/お申込み完了のメールをお送りしました/)).toBeTruthy();
+    expect(screen.getByText(/審査の結果は、郵送でお知らせします/)).toBeTruthy();
+    expect(screen.getByText(/1～2週間程度/)).toBeTruthy();
+    expect(screen.getByText(/自動的に取り消し/)).toBeTruthy();
+
+    const contact = props.settings.bank.CONTACT_INFORMATION;
+    expect(screen.getByText(contact.name)).toBeTruthy();
+    const tel = screen.getByRole('link', { name: new RegExp(contact.phoneNumber) });
+    expect(tel.getAttribute('href')).toBe(`tel:${contact.phoneNumber.replace(/-/g, '')}`);
+    expect(screen.getByText(`受付時間：${contact.receptionHours}`)).toBeTruthy();
+
+    const questionnaire = screen.getByRole('link', { name: /アンケートに回答する/ });
+    expect(questionnaire.getAttribute('href')).toBe(props.settings.bank.links.questionnaire);
+    expect(questionnaire.getAttribute('target')).toBe('_blank');
+    const homepage = screen.getByRole('link', { name: `${props.settings.bank.NAME}のホームページへ` });
+    expect(homepage.getAttribute('href')).toBe(props.settings.bank.links.homepage);
+    expect(screen.queryByText(COMPLETE_WITHOUT_NUMBER)).toBeNull();
+  });
+
+  it('uses the bank’s own contact desk and links', () => {
+    const settings = bank0587Settings();
+    render(<Complete {...screenProps('/complete', { arrivalData, settings })} />);
+    expect(screen.getByText(settings.bank.CONTACT_INFORMATION.name)).toBeTruthy();
+    expect(screen.getByText(`受付時間：${settings.bank.CONTACT_INFORMATION.receptionHours}`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /アンケートに回答する/ }).getAttribute('href')).toBe(settings.bank.links.questionnaire);
+  });
+
+  it('points to the completion mail when the number is not at hand (opened anew)', () => {
+    render(<Complete {...screenProps('/complete')} />);
+    expect(screen.getByText(COMPLETE_WITHOUT_NUMBER)).toBeTruthy();
+    expect(screen.queryByText('受付番号')).toBeNull();
+    expect(screen.getByRole('link', { name: /アンケートに回答する/ })).toBeTruthy();
+  });
+});
+
+describe('/ekyc-error and /supplement-error', () => {
+  it('says the identity check failed, word for word, and retries', async () => {
+    const props = screenProps('/ekyc-error');
+    render(inRouter('/ekyc-error', <EkycError {...props} />));
+    expect(screen.getByRole('alert').textContent).toBe(messages.ekycError);
+    await userEvent.setup().click(screen.getByRole('button', { name: '本人確認をやり直す' }));
+    expect(props.send).toHaveBeenCalledWith({ type: 'RETRY' });
+  });
+
+  it('says the upload failed, word for word, and returns to the upload', async () => {
+    const props = screenProps('/supplement-error');
+    render(inRouter('/supplement-error', <SupplementError {...props} />));
+    expect(screen.getByRole('alert').textContent).toBe(messages.supplementUploadError);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'もう一度アップロードする' }));
+    expect(props.send).toHaveBeenCalledWith({ type: 'RETRY' });
+  });
+});
