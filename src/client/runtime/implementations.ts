@@ -2,6 +2,7 @@ import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { ActionName, ActorName, GuardName } from '../../domain/flow/vocabulary';
 import type { ApplicationType } from '../../domain/flow/types';
 import type { ClientSettings } from '../../domain/bank/types';
+import { EKYC_STATUS } from '../../domain/ekyc';
 import { api } from '../api/client';
 import { cookies, session } from '../platform/session';
 
@@ -22,9 +23,6 @@ export interface FlowImplementations {
   guards: Record<GuardName, (args: GuardArgs) => boolean>;
   actors: Record<ActorName, AnyActorLogic>;
 }
-
-/** eKYC status numbers of spec section 9. */
-export const EKYC_STATUS = { created: 1, providerProcessing: 2, bankerProcessing: 4 } as const;
 
 export interface PollInput {
   intervalMs: number;

@@ -1,22 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fieldErrorsOfAnswer, loadApplication } from '../api/application';
-import { api, statusOf } from '../api/client';
-import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import type { Branch as BankBranch } from '../../domain/masterdata';
+import { loadApplication } from '../api/application';
+import { api } from '../api/client';
+import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
 import { ExternalLink } from '../ui/ExternalLink';
+import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
 
-/** A branch of the bank (GET /api/branch). */
-export interface BranchItem {
-  code: string;
-  name: string;
-  address: string;
-}
-
 interface Loaded {
-  branches: BranchItem[];
+  branches: BankBranch[];
   initialData: FormData;
 }
 
@@ -31,12 +25,11 @@ export const NO_BRANCH_TEXT =
 export default function Branch({ flow, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, fieldErrors, post } = useStepPost(send, fail);
 
   useEffect(() => {
     let alive = true;
-    Promise.all([api<{ branchList: BranchItem[] }>('/branch'), loadApplication()]).then(
+    Promise.all([api<{ branchList: BankBranch[] }>('/branch'), loadApplication()]).then(
       ([{ branchList }, saved]) => {
         if (!alive) return;
         const chosen = branchList.some((branch) => branch.code === saved.branchCode) ? saved.branchCode : undefined;
@@ -63,11 +56,7 @@ export default function Branch({ flow, settings, send }: ScreenProps) {
     [loaded],
   );
 
-  const back = (
-    <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-      戻る
-    </Button>
-  );
+  const back = <BackButton send={send} disabled={busy} />;
 
   if (!loaded) return <p className="loading" role="status">読み込み中です…</p>;
 
@@ -85,19 +74,7 @@ export default function Branch({ flow, settings, send }: ScreenProps) {
     );
   }
 
-  const submit = async (data: FormData) => {
-    setBusy(true);
-    setFieldErrors([]);
-    try {
-      await api('/applications/branch', { method: 'POST', body: { branchCode: data.branchCode } });
-      send({ type: 'NEXT' });
-    } catch (error) {
-      if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
-      else fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (data: FormData) => post('/applications/branch', { branchCode: data.branchCode });
 
   return (
     <section className="stack">

@@ -3,7 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadApplication } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
+import { BackButton } from './stepActions';
 import { summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
 
@@ -65,9 +65,7 @@ export default function Confirmation({ flow, settings, send }: ScreenProps) {
         </p>
         <SchemaForm schemaName="confirmation" uiSchema={uiSchema} submitLabel="申し込む" onSubmit={() => send({ type: 'NEXT' })} />
       </section>
-      <Button variant="secondary" onClick={() => send({ type: 'BACK' })}>
-        戻る
-      </Button>
+      <BackButton send={send} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { messages } from '../../domain/messages';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
+import { RetryErrorPage } from './RetryErrorPage';
 
 /**
  * /ekyc-error and /child/ekyc-error: the identity check failed (the start was refused, the
@@ -8,14 +8,5 @@ import { Button } from '../ui/Button';
  * returns to the preparation page of the flow (the parent's for a child application).
  */
 export default function EkycError({ send }: ScreenProps) {
-  return (
-    <div className="error-page">
-      <p className="error-page__text" role="alert">
-        {messages.ekycError}
-      </p>
-      <div className="actions">
-        <Button onClick={() => send({ type: 'RETRY' })}>本人確認をやり直す</Button>
-      </div>
-    </div>
-  );
+  return <RetryErrorPage send={send} message={messages.ekycError} retryLabel="本人確認をやり直す" />;
 }

@@ -1,24 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { FetchError } from 'ofetch';
-import { errorPathOf } from '../../domain/flow/model';
 import { normalizeKanaName, personalRuleErrors } from '../../domain/rules';
+import { fieldErrorsOfAnswer } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { AddressCandidate, PostalSearchContext } from '../forms/widgets/PostalAddressWidget';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
 import {
   addressModePatch,
   bodyOf,
   ERROR_TARGETS,
   FURIGANA_TARGETS,
-  fieldErrorsOf,
   initialDataOf,
   isFuriganaTarget,
   personalUiSchema,
   visibleFieldsOf,
 } from './personal/form';
+import { BackButton } from './stepActions';
+import { useFailure } from './useFailure';
 
 interface ApplicationsAnswer {
   application: Record<string, unknown> | null;
@@ -36,10 +34,8 @@ function text(value: unknown): string {
  * next step, or a reload); furigana is suggested from the name.
  */
 export default function Personal({ flow, settings, send }: ScreenProps) {
-  const navigate = useNavigate();
   const { bank } = settings;
   const applicationType = flow.config.meta.applicationType;
-  const errorPath = errorPathOf(flow);
   const [initialData, setInitialData] = useState<FormData | null>(null);
   const [data, setData] = useState<FormData>({});
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
@@ -49,12 +45,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const suggested = useRef<Record<string, string>>({});
 
   /** A failed call: 401 is handled by the client (session error page); anything else is a system error. */
-  const fail = useCallback(
-    (error: unknown) => {
-      if (statusOf(error) !== 401) navigate(errorPath, { replace: true });
-    },
-    [navigate, errorPath],
-  );
+  const fail = useFailure(flow);
 
   useEffect(() => {
     let alive = true;
@@ -151,7 +142,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
       send({ type: 'NEXT' });
     } catch (error) {
       if (statusOf(error) === 400) {
-        const errors = fieldErrorsOf(error instanceof FetchError ? error.data : undefined);
+        const errors = fieldErrorsOfAnswer(error);
         setFieldErrors(errors);
         if (errors.length === 0) setNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
       } else {
@@ -195,9 +186,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
         errorTargets={ERROR_TARGETS}
         onSubmit={submit}
       />
-      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-        戻る
-      </Button>
+      <BackButton send={send} disabled={busy} />
     </section>
   );
 }

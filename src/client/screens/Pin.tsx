@@ -9,6 +9,7 @@ import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { RequirementBadge } from '../ui/RequirementBadge';
+import { BackButton } from './stepActions';
 import { useFailure } from './useFailure';
 import '../styles/ekyc-steps.css';
 
@@ -242,9 +243,7 @@ export default function Pin({ flow, send }: ScreenProps) {
           <Button type="submit" disabled={!valid || !cipher} loading={sending}>
             設定する
           </Button>
-          <Button variant="secondary" disabled={sending} onClick={() => send({ type: 'BACK' })}>
-            戻る
-          </Button>
+          <BackButton send={send} disabled={sending} />
         </div>
       </form>
       <Modal

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fieldErrorsOfAnswer, loadApplication } from '../api/application';
-import { api, statusOf } from '../api/client';
-import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import { loadApplication } from '../api/application';
+import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
+import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
 
 /** The two answers, worded as the bank's paper forms word them (true = no seal). */
@@ -29,8 +28,7 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
 export default function SealLess({ flow, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [initialData, setInitialData] = useState<FormData | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, fieldErrors, post } = useStepPost(send, fail);
 
   useEffect(() => {
     let alive = true;
@@ -45,19 +43,7 @@ export default function SealLess({ flow, send }: ScreenProps) {
 
   if (!initialData) return <p className="loading" role="status">読み込み中です…</p>;
 
-  const submit = async (data: FormData) => {
-    setBusy(true);
-    setFieldErrors([]);
-    try {
-      await api('/applications/seal-less', { method: 'POST', body: { sealLess: data.sealLess } });
-      send({ type: 'NEXT' });
-    } catch (error) {
-      if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
-      else fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (data: FormData) => post('/applications/seal-less', { sealLess: data.sealLess });
 
   return (
     <section className="stack">
@@ -71,9 +57,7 @@ export default function SealLess({ flow, send }: ScreenProps) {
         fieldErrors={fieldErrors}
         onSubmit={submit}
       />
-      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-        戻る
-      </Button>
+      <BackButton send={send} disabled={busy} />
     </section>
   );
 }

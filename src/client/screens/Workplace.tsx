@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { messages } from '../../domain/messages';
+import { WORKPLACE_FIELDS } from '../../domain/steps';
 import { normalizeWorkplaceCode, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, splitPhone } from '../../domain/rules';
-import { fieldErrorsOfAnswer } from '../api/application';
-import { api, statusOf } from '../api/client';
-import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
+import { SchemaForm, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { CodeField } from '../forms/widgets/CodeApplyWidget';
 import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
 import { Toast } from '../ui/Toast';
+import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
 import {
   bodyOf,
@@ -28,7 +27,6 @@ import {
 /** Errors of fields without a control of their own are shown at the section that sets them. */
 const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
 const HIDDEN = { 'ui:widget': 'hidden' } as const;
-const NO_ERRORS: FieldError[] = [];
 
 /**
  * /workplace (step 2 of 7): occupation, workplace code (「適用」 fills and locks the workplace's
@@ -77,8 +75,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
   }, []);
   const [occupationId, setOccupationId] = useState<unknown>(initial.data.occupationId);
   const [remind, setRemind] = useState(initial.remind);
-  const [serverErrors, setServerErrors] = useState<FieldError[]>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
+  const { busy, fieldErrors: serverErrors, post } = useStepPost(send, fail);
   const failRef = useRef(fail);
   failRef.current = fail;
 
@@ -159,17 +156,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
   const requirement = occupation?.workplaceRequired ? 'required' : 'optional';
   const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
-      'ui:order': [
-        'occupationId',
-        'occupationOther',
-        'workplaceId',
-        'workplaceName',
-        'workplacePhoneNumber',
-        'existedAccountBranchCode',
-        'existedAccountNumber',
-        'invitationCode',
-        '*',
-      ],
+      'ui:order': [...WORKPLACE_FIELDS, '*'],
       occupationId: {
         'ui:widget': 'ChoiceSelectWidget',
         'ui:title': 'ご職業',
@@ -221,19 +208,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
     [occupations, occupation, workplaceCode, invitation, existingAccount, state, locked, requirement],
   );
 
-  const submit = async (data: FormData) => {
-    setBusy(true);
-    setServerErrors(NO_ERRORS);
-    try {
-      await api('/applications/workplace', { method: 'POST', body: bodyOf(data, stateRef.current, occupations) });
-      send({ type: 'NEXT' });
-    } catch (error) {
-      if (statusOf(error) === 400) setServerErrors(fieldErrorsOfAnswer(error));
-      else fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (data: FormData) => post('/applications/workplace', bodyOf(data, stateRef.current, occupations));
 
   return (
     <section className="stack">
@@ -252,9 +227,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
         onDataChange={(data) => setOccupationId(data.occupationId)}
         onSubmit={submit}
       />
-      <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-        戻る
-      </Button>
+      <BackButton send={send} disabled={busy} />
       <Toast open={remind} onClose={() => setRemind(false)}>
         {messages.workplaceOrInvitationReminder}
       </Toast>

@@ -1,4 +1,5 @@
 import type { BankConfig } from '../../domain/bank/types.js';
+import { bankMail } from './bank-mail.js';
 import type { MailMessage } from './types.js';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -12,36 +13,23 @@ export function japaneseDateTime(date: Date): string {
 
 /** The mail sent when an application is complete (POST /api/application-complete). */
 export function completionMail(bank: BankConfig, to: string, applicationNumber: string, completedAt: Date): MailMessage {
-  const contact = bank.CONTACT_INFORMATION;
-  const text = [
-    `${bank.NAME}の口座開設Webお申込みをご利用いただき、ありがとうございます。`,
-    '以下の内容で口座開設のお申込みを受け付けました。',
-    '',
-    `お申込み番号：${applicationNumber}`,
-    `受付日時：${japaneseDateTime(completedAt)}`,
-    '',
-    '■今後の流れ',
-    '・当行所定の審査を行います。審査の結果は郵送でお知らせします。',
-    '・審査の結果、口座を開設した場合は、キャッシュカードを郵送でお届けします。お届けまで1～2週間程度かかります。',
-    '・キャッシュカードをお受け取りいただけない場合、お申込みは自動的に取り消しとなります。',
-    '・審査の結果によっては、口座の開設をお断りする場合があります。あらかじめご了承ください。',
-    '',
-    'お問い合わせの際は、お申込み番号をお伝えください。',
-    '',
-    '※本メールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。',
-    '※このメールにお心当たりのない場合は、お手数ですが下記までご連絡ください。',
-    '',
-    '――――――――――――――――――――',
-    bank.legalName,
-    `${contact.name}`,
-    `電話番号：${contact.phoneNumber}（受付時間：${contact.receptionHours}）`,
-    '――――――――――――――――――――',
-    '',
-  ].join('\n');
-  return {
-    from: { name: bank.NAME, address: bank.MAIL_ADDRESS },
+  return bankMail(bank, {
     to,
-    subject: `【${bank.NAME}】口座開設のお申込みを受け付けました`,
-    text,
-  };
+    subject: '口座開設のお申込みを受け付けました',
+    body: [
+      '以下の内容で口座開設のお申込みを受け付けました。',
+      '',
+      `お申込み番号：${applicationNumber}`,
+      `受付日時：${japaneseDateTime(completedAt)}`,
+      '',
+      '■今後の流れ',
+      '・当行所定の審査を行います。審査の結果は郵送でお知らせします。',
+      '・審査の結果、口座を開設した場合は、キャッシュカードを郵送でお届けします。お届けまで1～2週間程度かかります。',
+      '・キャッシュカードをお受け取りいただけない場合、お申込みは自動的に取り消しとなります。',
+      '・審査の結果によっては、口座の開設をお断りする場合があります。あらかじめご了承ください。',
+      '',
+      'お問い合わせの際は、お申込み番号をお伝えください。',
+    ],
+    notes: ['※このメールにお心当たりのない場合は、お手数ですが下記までご連絡ください。'],
+  });
 }

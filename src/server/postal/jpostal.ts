@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AddressCandidate } from '../../domain/steps.js';
 
 /**
  * Japan Post's postal-code data as shipped by the npm package jquery-jpostal-ja: one file per
@@ -30,30 +31,7 @@ export type JpostalRow = [
   kanaTown: string,
 ];
 
-/** One address a 7-digit postal code can stand for (GET /api/addresses, spec section 3). */
-export interface AddressCandidate {
-  /** 1-based position in the answer for this postal code (for the page's radio buttons). */
-  id: number;
-  /**
-   * `<postal code>-<8 hex digits>`: the digits are a hash of the candidate's fields, so the
-   * code names the same place across data updates (an index would shift when Japan Post adds
-   * a town) and a code from before an update that removed the town simply matches nothing.
-   * Japan Post's data carries no JIS municipality code to use instead.
-   */
-  addressCode: string;
-  /** prefecture + municipality + section + chome, as printed on the confirmation page. */
-  addressFull: string;
-  prefecture: string;
-  municipality: string;
-  /** 町域 (town / area); null where the code covers a whole municipality. */
-  section: string | null;
-  /** `N丁目` when the data names one (rare: usually the applicant types it); else null. */
-  chome: string | null;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string | null;
-  kanaChome: string | null;
-}
+export type { AddressCandidate } from '../../domain/steps.js';
 
 const JSONP = /^\s*jQuery_jpostal_callback\(\s*([\s\S]*?)\s*\)\s*;?\s*$/;
 

@@ -17,11 +17,20 @@ import {
   workplaceRuleErrors,
   type FieldError,
 } from '../../domain/rules/index.js';
+import {
+  ADDRESS_PART_FIELDS,
+  candidateAddressParts,
+  PERSONAL_FIELDS_TO_POSTAL,
+  PERSONAL_TYPED_ADDRESS_FIELDS,
+  WORKPLACE_FIELDS,
+  type AddressCandidate,
+  type AddressPartField,
+  type WorkplaceBody,
+} from '../../domain/steps.js';
 import { applications, type Gender } from '../db/schema.js';
 import { OTHER_OCCUPATION_NAME } from '../masterdata/order.js';
-import type { Occupation, Workplace } from '../masterdata/types.js';
+import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
-import type { AddressCandidate } from '../postal/index.js';
 import { validateBody, type ValidationFailure } from '../validation.js';
 import { branchOf, occupationOf, validInvitation, workplaceById } from './master-data.js';
 
@@ -49,51 +58,22 @@ interface PersonalBody {
 }
 
 /** Body of POST /api/applications/workplace, once schemas/workplace.schema.json accepted it. */
-interface WorkplaceBody {
-  occupationId: number;
-  occupationOther?: string | null;
-  workplaceName?: string | null;
-  workplacePhoneNumber?: string | null;
-  workplaceId?: number | null;
-  invitationCode?: string | null;
-  existedAccountBranchCode?: string | null;
-  existedAccountNumber?: string | null;
-}
+type WorkplaceRequestBody = Pick<WorkplaceBody, 'occupationId'> & Partial<Omit<WorkplaceBody, 'occupationId'>>;
 
 type Body = Record<string, unknown>;
 
+/** The searched address's fields of an application with a temporary address. */
+const NO_ADDRESS_PARTS = Object.fromEntries(ADDRESS_PART_FIELDS.map((field) => [field, null])) as Record<AddressPartField, null>;
+
 // The forms' field order: the 400's `message` is the first field's, as the page focuses it.
 const PERSONAL_FIELDS = [
-  'lastName',
-  'firstName',
-  'kanaLastName',
-  'kanaFirstName',
-  'birthday',
-  'gender',
-  'mobilePhoneNumber',
-  'phoneNumber',
-  'postalNumber',
+  ...PERSONAL_FIELDS_TO_POSTAL,
   'addressCode',
-  'subAddress',
-  'kanaSubAddress',
-  'tempAddressPrefecture',
-  'tempAddress',
-  'kanaTempAddress',
+  ...PERSONAL_TYPED_ADDRESS_FIELDS,
   'distanceTransactionReason',
   'utilizationPurpose',
   'utilizationPurposeOther',
 ];
-const WORKPLACE_FIELDS = [
-  'occupationId',
-  'occupationOther',
-  'workplaceId',
-  'workplaceName',
-  'workplacePhoneNumber',
-  'existedAccountBranchCode',
-  'existedAccountNumber',
-  'invitationCode',
-];
-
 function failure(errors: FieldError[], order: readonly string[]): ValidationFailure {
   const rank = (field: string) => {
     const index = order.indexOf(field);
@@ -223,15 +203,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
       );
       const address = candidate
         ? {
-            addressCode: candidate.addressCode,
-            addressPrefecture: candidate.prefecture,
-            addressMunicipality: candidate.municipality,
-            addressSection: candidate.section,
-            addressChome: candidate.chome,
-            kanaAddressPrefecture: candidate.kanaPrefecture,
-            kanaAddressMunicipality: candidate.kanaMunicipality,
-            kanaAddressSection: candidate.kanaSection,
-            kanaAddressChome: candidate.kanaChome,
+            ...candidateAddressParts(candidate),
             address: candidate.addressFull,
             kanaAddress: [candidate.kanaPrefecture, candidate.kanaMunicipality, candidate.kanaSection, candidate.kanaChome].join(''),
             subAddress: body.subAddress ?? null,
@@ -241,15 +213,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
             kanaTempAddress: null,
           }
         : {
-            addressCode: null,
-            addressPrefecture: null,
-            addressMunicipality: null,
-            addressSection: null,
-            addressChome: null,
-            kanaAddressPrefecture: null,
-            kanaAddressMunicipality: null,
-            kanaAddressSection: null,
-            kanaAddressChome: null,
+            ...NO_ADDRESS_PARTS,
             address: null,
             kanaAddress: null,
             subAddress: null,
@@ -291,7 +255,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
    * that permits multiple accounts. In the child flow workplaceId and the existing account
    * are not used (spec section 3) and stored as null.
    */
-  app.post<{ Body: WorkplaceBody }>(
+  app.post<{ Body: WorkplaceRequestBody }>(
     '/applications/workplace',
     { onRequest: requireApplication, preValidation: validateBody('workplace.schema.json', normalizeWorkplace) },
     async (request, reply) => {
@@ -310,7 +274,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
         workplace = await workplaceById(app.db, bankCode, body.workplaceId);
         if (!workplace) errors.push({ field: 'workplaceId', message: messages.workplaceNotFound });
       }
-      const permitted = workplace?.multipleAccounts === 'PERMITTED';
+      const permitted = workplace?.multipleAccounts === MULTIPLE_ACCOUNTS_PERMITTED;
       const effective = {
         ...body,
         workplaceName: workplace ? workplace.name : (body.workplaceName ?? null),

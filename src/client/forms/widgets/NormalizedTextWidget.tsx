@@ -4,16 +4,40 @@ import { ImeSafeInput } from './ImeSafeInput';
 
 export type Normalizer = (value: string) => string;
 
+export interface NormalizeOnBlurOptions {
+  /** The rewrite applied when the applicant leaves the field. */
+  normalize: Normalizer;
+  /** autocomplete when ui:options.autocomplete is not given. */
+  defaultAutoComplete?: string;
+  /** A read-only field is left as it is on blur (neither rewritten nor reported). */
+  keepReadonly?: boolean;
+}
+
 /**
- * A text input whose value is rewritten when the applicant leaves it (never during an IME
- * composition), with the function given as `ui:options.normalize`: e.g. normalizeWorkplaceName
- * (full width, ㈱ → 株式会社, trimmed). What the field shows after blur is what is checked and sent.
- * ui:options also takes autocomplete and inputMode, like the plain text inputs.
+ * The one "normalise on blur, IME-safe" text input: what the applicant typed is rewritten
+ * with `normalize` when they leave the field, never during an IME composition. What the field
+ * shows after blur is what is checked and sent. ui:options also takes autocomplete and
+ * inputMode, like the plain text inputs.
  */
-export function NormalizedTextWidget({ id, htmlName, value, onChange, onBlur, onFocus, options, rawErrors, required, disabled, readonly, placeholder }: WidgetProps) {
-  const normalize: Normalizer = typeof options.normalize === 'function' ? (options.normalize as Normalizer) : (text) => text;
+export function NormalizeOnBlurInput({
+  id,
+  htmlName,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  rawErrors,
+  required,
+  disabled,
+  readonly,
+  placeholder,
+  normalize,
+  defaultAutoComplete,
+  keepReadonly = false,
+}: WidgetProps & NormalizeOnBlurOptions) {
   const text = value == null ? '' : String(value);
-  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : defaultAutoComplete;
   const inputMode = typeof options.inputMode === 'string' ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) : undefined;
   return (
     <ImeSafeInput
@@ -33,11 +57,20 @@ export function NormalizedTextWidget({ id, htmlName, value, onChange, onBlur, on
       onFocus={(event) => onFocus(id, event.target.value)}
       onValueChange={(next) => onChange(next === '' ? options.emptyValue : next)}
       onLeave={(typed, toSubmit) => {
-        if (readonly) return;
+        if (keepReadonly && readonly) return;
         const normalized = normalize(typed);
         if (normalized !== typed) onChange(normalized === '' ? options.emptyValue : normalized);
         if (!toSubmit) onBlur(id, normalized);
       }}
     />
   );
+}
+
+/**
+ * A text input rewritten on blur with the function given as `ui:options.normalize`: e.g.
+ * normalizeWorkplaceName (full width, ㈱ → 株式会社, trimmed).
+ */
+export function NormalizedTextWidget(props: WidgetProps) {
+  const { normalize } = props.options;
+  return <NormalizeOnBlurInput {...props} normalize={typeof normalize === 'function' ? (normalize as Normalizer) : (text) => text} keepReadonly />;
 }

@@ -1,23 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { formatPostalCode, isSearchablePostalCode, normalizePostalCode } from '../../../domain/rules';
+import { ADDRESS_PART_FIELDS, candidateAddressParts, type AddressCandidate } from '../../../domain/steps';
 import { schemaFormContextOf, type FormData } from '../context';
 import { ImeSafeInput } from './ImeSafeInput';
 
-/** One address of GET /api/addresses. */
-export interface AddressCandidate {
-  id: string | number;
-  addressCode: string;
-  addressFull: string;
-  prefecture: string;
-  municipality: string;
-  section: string | null;
-  chome: string | null;
-  kanaPrefecture: string | null;
-  kanaMunicipality: string | null;
-  kanaSection: string | null;
-  kanaChome: string | null;
-}
+export type { AddressCandidate } from '../../../domain/steps';
+export { ADDRESS_PART_FIELDS } from '../../../domain/steps';
 
 /**
  * What the screen lends the widget through formContext: the search itself. It resolves to
@@ -28,33 +17,9 @@ export interface PostalSearchContext {
   searchAddresses: (postalNumber: string) => Promise<AddressCandidate[] | null>;
 }
 
-/** The fields the chosen candidate fills (besides postalNumber). */
-export const ADDRESS_PART_FIELDS = [
-  'addressCode',
-  'addressPrefecture',
-  'addressMunicipality',
-  'addressSection',
-  'addressChome',
-  'kanaAddressPrefecture',
-  'kanaAddressMunicipality',
-  'kanaAddressSection',
-  'kanaAddressChome',
-] as const;
-
 /** The form fields a candidate fills; a part the postal data lacks (no 丁目, say) stays absent. */
 export function addressPartsOf(candidate: AddressCandidate): FormData {
-  const parts: FormData = {
-    addressCode: candidate.addressCode,
-    addressPrefecture: candidate.prefecture,
-    addressMunicipality: candidate.municipality,
-    addressSection: candidate.section,
-    addressChome: candidate.chome,
-    kanaAddressPrefecture: candidate.kanaPrefecture,
-    kanaAddressMunicipality: candidate.kanaMunicipality,
-    kanaAddressSection: candidate.kanaSection,
-    kanaAddressChome: candidate.kanaChome,
-  };
-  return Object.fromEntries(Object.entries(parts).map(([field, value]) => [field, value ?? undefined]));
+  return Object.fromEntries(Object.entries(candidateAddressParts(candidate)).map(([field, value]) => [field, value ?? undefined]));
 }
 
 /** Everything the search set, cleared (absent, so that the schema says 住所を検索してください). */

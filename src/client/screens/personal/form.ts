@@ -2,8 +2,9 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import type { ApplicationType } from '../../../domain/flow/types';
 import { needsDistanceReason, PURPOSE_OTHER_VALUE } from '../../../domain/rules';
-import type { FieldError, FormData } from '../../forms/SchemaForm';
-import { ADDRESS_PART_FIELDS, clearedAddress } from '../../forms/widgets/PostalAddressWidget';
+import type { FormData } from '../../forms/SchemaForm';
+import { ADDRESS_PART_FIELDS, PERSONAL_FIELDS_TO_POSTAL, PERSONAL_TYPED_ADDRESS_FIELDS } from '../../../domain/steps';
+import { clearedAddress } from '../../forms/widgets/PostalAddressWidget';
 
 /**
  * The personal step's form, apart from the screen: what GET /api/applications gives back as
@@ -29,21 +30,9 @@ export const FURIGANA_TARGETS: Readonly<Record<string, string>> = {
 export const ERROR_TARGETS: Readonly<Record<string, string>> = Object.fromEntries(ADDRESS_PART_FIELDS.map((field) => [field, 'postalNumber']));
 
 const PERSONAL_FIELDS = [
-  'lastName',
-  'firstName',
-  'kanaLastName',
-  'kanaFirstName',
-  'birthday',
-  'gender',
-  'mobilePhoneNumber',
-  'phoneNumber',
-  'postalNumber',
+  ...PERSONAL_FIELDS_TO_POSTAL,
   ...ADDRESS_PART_FIELDS,
-  'subAddress',
-  'kanaSubAddress',
-  'tempAddressPrefecture',
-  'tempAddress',
-  'kanaTempAddress',
+  ...PERSONAL_TYPED_ADDRESS_FIELDS,
   'utilizationPurposeOther',
   'distanceTransactionReason',
 ] as const;
@@ -133,16 +122,6 @@ export function bodyOf(data: FormData, bank: Pick<PublicBankConfig, 'distanceTra
   };
 }
 
-/** The field errors of a 400 answer ({ message, errors: [{ field, message }] }). */
-export function fieldErrorsOf(data: unknown): FieldError[] {
-  const errors: unknown = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
-  if (!Array.isArray(errors)) return [];
-  return errors.filter(
-    (error): error is FieldError =>
-      typeof error === 'object' && error !== null && typeof (error as FieldError).field === 'string' && typeof (error as FieldError).message === 'string',
-  );
-}
-
 const HIDDEN = { 'ui:widget': 'hidden' } as const;
 
 /** What of the data decides which fields show (few values, so the uiSchema is rebuilt rarely). */
@@ -173,21 +152,9 @@ export function personalUiSchema({ noMatchingAddress: noMatch, purposeOther, dis
   const child = applicationType === 'CHILD';
   return {
     'ui:order': [
-      'lastName',
-      'firstName',
-      'kanaLastName',
-      'kanaFirstName',
-      'birthday',
-      'gender',
-      'mobilePhoneNumber',
-      'phoneNumber',
-      'postalNumber',
+      ...PERSONAL_FIELDS_TO_POSTAL,
       'noMatchingAddress',
-      'subAddress',
-      'kanaSubAddress',
-      'tempAddressPrefecture',
-      'tempAddress',
-      'kanaTempAddress',
+      ...PERSONAL_TYPED_ADDRESS_FIELDS,
       'utilizationPurpose',
       'utilizationPurposeOther',
       'distanceTransactionReason',

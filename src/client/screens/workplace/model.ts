@@ -1,4 +1,6 @@
+import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type WorkplaceLookup } from '../../../domain/masterdata';
 import { messages } from '../../../domain/messages';
+import type { WorkplaceBody } from '../../../domain/steps';
 import {
   isEmptyPhone,
   isInvitationCodeShape,
@@ -18,28 +20,7 @@ import type { CodeStatus } from '../../forms/widgets/CodeApplyWidget';
 import type { Answer } from '../../forms/widgets/ExistingAccountWidget';
 import { cookies } from '../../platform/session';
 
-/** An occupation of the bank's master data (GET /api/occupations). */
-export interface Occupation {
-  id: number;
-  name: string;
-  displayNumber: number;
-  generalDisplay: boolean;
-  childDisplay: boolean;
-  minDisplayAge: number | null;
-  maxDisplayAge: number | null;
-  workplaceRequired: boolean;
-}
-
-/** A workplace found by its code (GET /api/workplace?code=). */
-export interface WorkplaceLookup {
-  id: number;
-  name: string;
-  phoneNumber: string;
-  multipleAccounts: string;
-}
-
-/** A workplace whose employees may state an account they already hold (spec section 6). */
-export const MULTIPLE_ACCOUNTS_PERMITTED = 'PERMITTED';
+export { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type WorkplaceLookup } from '../../../domain/masterdata';
 
 export interface CodeState {
   /** As typed; half width and upper case once the applicant has left the input. */
@@ -109,17 +90,7 @@ function occupationOf(data: FormData, occupations: readonly Occupation[]): Occup
   return occupations.find((occupation) => occupation.id === data.occupationId);
 }
 
-/** The body of POST /api/applications/workplace (spec section 3, 'Workplace post body'). */
-export interface WorkplaceBody {
-  occupationId: number;
-  occupationOther: string | null;
-  workplaceName: string | null;
-  workplacePhoneNumber: string | null;
-  workplaceId: number | null;
-  invitationCode: string | null;
-  existedAccountBranchCode: string | null;
-  existedAccountNumber: string | null;
-}
+export type { WorkplaceBody } from '../../../domain/steps';
 
 /**
  * What is sent: the 'その他' text only for その他; the applied workplace's own name, phone and
