@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bankUrl, passPreCheck, readCodeFromOutbox, uniqueMailAddress } from './support';
+import { bankUrl, passPreCheck, reachPersonal, readCodeFromOutbox, uniqueMailAddress } from './support';
 
 test('e-mail verification round trip reaches /personal and survives a reload', async ({ page }) => {
   const mailAddress = uniqueMailAddress('verify');
@@ -56,4 +56,15 @@ test('back on the code step returns to the address step', async ({ page }) => {
   await expect(page.getByLabel('認証コード')).toBeVisible();
   await page.getByRole('button', { name: 'メールアドレスの入力に戻る' }).click();
   await expect(page.getByLabel('メールアドレス')).toHaveValue(mailAddress);
+});
+
+test('a token the server no longer accepts sends the applicant to /error?id=1 with the session text', async ({ page }) => {
+  await reachPersonal(page, '0181');
+  // The server answers 401 for an unknown or expired token; the page must end the session.
+  await page.evaluate(() => sessionStorage.setItem('authenticationToken', 'expired-or-unknown-token'));
+  await page.reload();
+  await expect(page).toHaveURL(bankUrl('0181', '/error?id=1'));
+  await expect(page.getByText('一定時間が経過したため、お申込みが中断されました。', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: '再申込みへ' }).click();
+  await expect(page).toHaveURL(bankUrl('0181', '/term'));
 });
