@@ -1,0 +1,213 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import child from '../../flows/child.json';
+import ChildBeforeCheck from '../../src/client/screens/ChildBeforeCheck';
+import ChildTerm from '../../src/client/screens/ChildTerm';
+import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
+import type { ClientSettings } from '../../src/domain/bank/types';
+import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
+import type { FlowConfig } from '../../src/domain/flow/types';
+import { messages } from '../../src/domain/messages';
+import { bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, settingsFor, userAgents } from './fixtures';
+
+/** The child flow as the runtime reads it (the flow lint vouches for the JSON shape). */
+const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
+const notFound = () => json({ message: 'not found' }, 404);
+
+function childProps(path: string, settings: ClientSettings = settingsFor()): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
+  const page = childFlow.pageByPath.get(path);
+  if (!page) throw new Error(`no page at ${path}`);
+  const send = vi.fn<(event: FlowEvent) => void>();
+  // The screens under test do not read the machine snapshot; an empty object stands in for it.
+  return { page, flow: childFlow, settings, snapshot: {} as AnyMachineSnapshot, arrivalData: undefined, send };
+}
+
+function renderBeforeCheck(url = '/child/before-check', settings?: ClientSettings) {
+  const props = childProps('/child/before-check', settings);
+  render(inRouter(url, <ChildBeforeCheck {...props} />));
+  return props;
+}
+
+function renderTerm() {
+  const props = childProps('/child/term');
+  render(inRouter('/child/term', <ChildTerm {...props} />));
+  return props;
+}
+
+const nextButton = () => screen.getByRole('button', { name: '次へ' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/child/before-check', () => {
+  it('enables next only when both boxes are ticked, then sends NEXT', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound, 'GET /api/notifications/0177': notFound });
+    const { send } = renderBeforeCheck();
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('img', { name: /福岡銀行/ }).getAttribute('src')).toBe('/bank/top');
+    expect(screen.getByText(/18歳未満のお子さまの代理人としてお申込みいただくサービスです/)).toBeTruthy();
+    expect(screen.getByText(/簡易書留/)).toBeTruthy();
+    expect(screen.getByText(/自動的に取り消し/)).toBeTruthy();
+    expect(screen.getByText(/2024年12月2日以降/)).toBeTruthy();
+    expect(screen.getByText(/母子健康手帳/)).toBeTruthy();
+    expect(screen.getByText('運転経歴証明書')).toBeTruthy();
+    const search = screen.getByRole('link', { name: /店舗・ATM検索/ });
+    expect(search.getAttribute('href')).toBe('https://www.fukuokabank.co.jp/tenpo/raiten_yoyaku/');
+
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByLabelText('上記の内容を確認しました'));
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByLabelText('必要書類を確認しました'));
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByLabelText('上記の内容を確認しました'));
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByLabelText('上記の内容を確認しました'));
+    await user.click(nextButton());
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
+    // The child flow has no BACK from here: no back button.
+    expect(screen.queryByRole('button', { name: '戻る' })).toBeNull();
+  });
+
+  it('names the home prefecture and the neighbouring prefectures of each bank', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound });
+    renderBeforeCheck();
+    expect(screen.getByText(/福岡県・山口県・佐賀県にお住まいの方、またはお住まいの市区町村に福岡銀行の店舗がある方/)).toBeTruthy();
+  });
+
+  it('names Fukuoka and Kagoshima for bank 0587', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound });
+    renderBeforeCheck('/child/before-check', bank0587Settings());
+    expect(screen.getByText(/熊本県・福岡県・鹿児島県にお住まいの方、またはお住まいの市区町村に熊本銀行の店舗がある方/)).toBeTruthy();
+  });
+
+  it('keeps the invitation code in session storage and records the channel; drops values over the limits', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound });
+    renderBeforeCheck('/child/before-check?invitation=INV001&channel=line-ad');
+    await waitFor(() => expect(sessionStorage.getItem('invitation')).toBe('INV001'));
+    expect(sessionStorage.getItem('channel')).toBe('line-ad');
+  });
+
+  it('ignores an invitation over 6 characters and a channel over 20', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound });
+    renderBeforeCheck(`/child/before-check?invitation=INV0012&channel=${'c'.repeat(21)}`);
+    await screen.findByText(/上記の内容を確認しました/);
+    expect(sessionStorage.getItem('invitation')).toBeNull();
+    expect(sessionStorage.getItem('channel')).toBeNull();
+  });
+
+  it('shows the maintenance modal first when a window is active, without loading notifications', async () => {
+    pretendUserAgent(userAgents.iPhoneLine);
+    const now = Date.now();
+    const { calls } = fakeApi({
+      'GET /api/maintenance': () => json({ startedAt: new Date(now - 60_000).toISOString(), endedAt: new Date(now + 3_600_000).toISOString() }),
+      'GET /api/notifications/0177': () => json({ notificationList: [{ contents: 'お知らせ' }] }),
+    });
+    renderBeforeCheck();
+    const dialog = await screen.findByRole('dialog', { name: 'メンテナンス中' });
+    expect(within(dialog).getByRole('link', { name: 'サービス紹介ページへ戻る' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'ご注意' })).toBeNull();
+    expect(calls).not.toContain('GET /api/notifications/0177');
+  });
+
+  it('shows the bank notifications when there is no maintenance and the browser is supported', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({
+      'GET /api/maintenance': notFound,
+      'GET /api/notifications/0177': () => json({ notificationList: [{ contents: '年末年始のお手続きについて' }] }),
+    });
+    renderBeforeCheck();
+    const dialog = await screen.findByRole('dialog', { name: '重要なお知らせ' });
+    expect(within(dialog).getByText('年末年始のお手続きについて')).toBeTruthy();
+  });
+
+  it('goes to /child/error when the maintenance call fails with 500', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': () => json({ message: 'boom' }, 500) });
+    renderBeforeCheck();
+    expect((await screen.findByTestId('location')).textContent).toBe('/child/error');
+  });
+});
+
+describe('/child/term', () => {
+  const group = (name: RegExp) => screen.getByRole('group', { name });
+  const Q = {
+    national: /Q1\..*次のすべてに該当/,
+    regulations: /Q2\..*Web口座開設規定に同意/,
+    myNumber: /Q3\..*マイナンバー/,
+    passbook: /Q4\..*通帳の発行/,
+    seal: /Q5\..*印鑑の登録/,
+  };
+  async function choose(user: UserEvent, name: RegExp, label: string) {
+    await user.click(within(group(name)).getByRole('radio', { name: label }));
+  }
+
+  it('reveals the sections in the order of the spec and enables next at the end', async () => {
+    const { send } = renderTerm();
+    const user = userEvent.setup();
+    expect(within(group(Q.national)).getByRole('link', { name: /外国PEPsについて/ })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: Q.regulations })).toBeNull();
+    expect(screen.queryByRole('group', { name: Q.myNumber })).toBeNull();
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+
+    await choose(user, Q.national, 'はい');
+    expect(group(Q.regulations)).toBeTruthy();
+    expect(group(Q.myNumber)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: Q.passbook })).toBeNull();
+
+    await choose(user, Q.regulations, '同意する');
+    expect(screen.queryByRole('group', { name: Q.passbook })).toBeNull();
+    await choose(user, Q.myNumber, '同意する');
+    expect(group(Q.passbook)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: Q.seal })).toBeNull();
+
+    await user.click(screen.getByLabelText('通帳が発行されないことを確認しました'));
+    expect(group(Q.seal)).toBeTruthy();
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByLabelText('印鑑の登録を行わないことを確認しました'));
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(false);
+    await user.click(nextButton());
+    expect(send).toHaveBeenCalledWith({ type: 'NEXT' });
+    // child/term has no BACK in the flow.
+    expect(screen.queryByRole('button', { name: '戻る' })).toBeNull();
+  });
+
+  it('a "no" to the national conditions shows the not-eligible message with the store search and hides the rest', async () => {
+    renderTerm();
+    const user = userEvent.setup();
+    await choose(user, Q.national, 'いいえ');
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText(messages.childNotEligible)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: /店舗・ATM検索/ }).getAttribute('href')).toBe(
+      'https://www.fukuokabank.co.jp/tenpo/raiten_yoyaku/',
+    );
+    expect(screen.queryByRole('group', { name: Q.regulations })).toBeNull();
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a disagreement shows the regulations message and keeps the later sections hidden', async () => {
+    renderTerm();
+    const user = userEvent.setup();
+    await choose(user, Q.national, 'はい');
+    await choose(user, Q.regulations, '同意しない');
+    await choose(user, Q.myNumber, '同意する');
+    expect(within(screen.getByRole('alert')).getByText(messages.regulationsDisagreed)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: Q.passbook })).toBeNull();
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+});
