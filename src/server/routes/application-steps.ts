@@ -31,7 +31,8 @@ import { applications, type Gender } from '../db/schema.js';
 import { OTHER_OCCUPATION_NAME } from '../masterdata/order.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
-import { validateBody, type ValidationFailure } from '../validation.js';
+import { validateBody } from '../validation.js';
+import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
 import { branchOf, occupationOf, validInvitation, workplaceById } from './master-data.js';
 
 /** Body of POST /api/applications/personal, once schemas/personal.schema.json accepted it. */
@@ -60,7 +61,6 @@ interface PersonalBody {
 /** Body of POST /api/applications/workplace, once schemas/workplace.schema.json accepted it. */
 type WorkplaceRequestBody = Pick<WorkplaceBody, 'occupationId'> & Partial<Omit<WorkplaceBody, 'occupationId'>>;
 
-type Body = Record<string, unknown>;
 
 /** The searched address's fields of an application with a temporary address. */
 const NO_ADDRESS_PARTS = Object.fromEntries(ADDRESS_PART_FIELDS.map((field) => [field, null])) as Record<AddressPartField, null>;
@@ -74,30 +74,6 @@ const PERSONAL_FIELDS = [
   'utilizationPurpose',
   'utilizationPurposeOther',
 ];
-function failure(errors: FieldError[], order: readonly string[]): ValidationFailure {
-  const rank = (field: string) => {
-    const index = order.indexOf(field);
-    return index === -1 ? order.length : index;
-  };
-  // Array.prototype.sort is stable: errors of one field keep the order they were found in.
-  const sorted = [...errors].sort((a, b) => rank(a.field) - rank(b.field));
-  return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
-}
-
-function badRequest(reply: FastifyReply, errors: FieldError[], order: readonly string[]) {
-  return reply.code(400).send(failure(errors, order));
-}
-
-const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
-
-/** Applies `convert` to a string property; an optional text left empty becomes null. */
-function rewrite(body: Body, field: string, convert: (value: string) => string, emptyToNull: boolean): void {
-  const value = body[field];
-  if (typeof value !== 'string') return;
-  const converted = convert(value);
-  body[field] = emptyToNull && converted === '' ? null : converted;
-}
-
 /**
  * What the page's blur handlers do, done again before the schema sees the body, so the server
  * checks and stores what the applicant meant whether or not the page normalised: kana

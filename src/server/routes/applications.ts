@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { applications } from '../db/schema.js';
+import { applicationParents, applications } from '../db/schema.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 
@@ -63,6 +63,24 @@ const visible = {
   applicationCompletedAt: applications.applicationCompletedAt,
 };
 
+/** The parent's columns the browser receives (spec section 3 'Parent (applicationParent)', plus occupationId). */
+const visibleParent = {
+  lastName: applicationParents.lastName,
+  firstName: applicationParents.firstName,
+  kanaLastName: applicationParents.kanaLastName,
+  kanaFirstName: applicationParents.kanaFirstName,
+  birthday: applicationParents.birthday,
+  relationship: applicationParents.relationship,
+  mobilePhoneNumber: applicationParents.mobilePhoneNumber,
+  phoneNumber: applicationParents.phoneNumber,
+  proxyApplicationReason: applicationParents.proxyApplicationReason,
+  occupationId: applicationParents.occupationId,
+  occupationName: applicationParents.occupationName,
+  occupationOther: applicationParents.occupationOther,
+  workplaceName: applicationParents.workplaceName,
+  workplacePhoneNumber: applicationParents.workplacePhoneNumber,
+};
+
 /**
  * GET /api/applications: what the applicant has entered so far, to refill a step the
  * applicant goes back to and to show the confirmation page.
@@ -70,21 +88,23 @@ const visible = {
  * `application` holds every field of spec section 3 'Application' stored by now (null until
  * its step is saved), plus mailAddress, occupationId (to preselect the occupation) and
  * utilizationPurposeList (utilizationPurpose split, for the checkboxes). birthday is
- * YYYY-MM-DD, applicationCompletedAt a Japan-time ISO string. `applicationParent` is null
- * (the child flow's parent step is a later issue).
+ * YYYY-MM-DD, applicationCompletedAt a Japan-time ISO string. `applicationParent` is the
+ * child flow's parent as saved by POST /api/applications/personal/parent (visibleParent; the
+ * occupation and workplace fields null until POST /api/applications/workplace/parent), else null.
  */
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications', { preHandler: requireApplication }, async (request) => {
     const { id } = applicationOf(request);
     const [row] = await app.db.select(visible).from(applications).where(eq(applications.id, id)).limit(1);
     if (!row) return { application: null, applicationParent: null };
+    const [parent] = await app.db.select(visibleParent).from(applicationParents).where(eq(applicationParents.applicationId, id)).limit(1);
     return {
       application: {
         ...row,
         utilizationPurposeList: purposeList(row.utilizationPurpose),
         applicationCompletedAt: row.applicationCompletedAt ? toJstIso(row.applicationCompletedAt) : null,
       },
-      applicationParent: null,
+      applicationParent: parent ?? null,
     };
   });
 };

@@ -11,6 +11,7 @@ import lookupRoutes from './lookups.js';
 import maintenance from './maintenance.js';
 import masterDataRoutes from './master-data.js';
 import notificationRoutes from './notifications.js';
+import parentRoutes from './parent.js';
 import pinRoutes from './pin.js';
 import verificationCodeRoutes from './verification-codes.js';
 
@@ -29,6 +30,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(applicationStepRoutes);
+  await app.register(parentRoutes);
   await app.register(lookupRoutes);
   await app.register(masterDataRoutes);
   await app.register(pinRoutes);
