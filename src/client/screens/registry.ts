@@ -31,8 +31,8 @@ export const screenRegistry: Record<ScreenName, LazyScreen> = {
   EkycError: lazy(() => import('./EkycError')),
   ChildBeforeCheck: lazy(() => import('./ChildBeforeCheck')),
   ChildTerm: lazy(() => import('./ChildTerm')),
-  Parent: notYetAvailable,
-  ChildEkycPreparation: notYetAvailable,
-  IdentificationDocuments: notYetAvailable,
-  SupplementaryDocuments: notYetAvailable,
+  Parent: lazy(() => import('./Parent')),
+  ChildEkycPreparation: lazy(() => import('./ChildEkycPreparation')),
+  IdentificationDocuments: lazy(() => import('./IdentificationDocuments')),
+  SupplementaryDocuments: lazy(() => import('./SupplementaryDocuments')),
 };

@@ -1,0 +1,273 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRuleErrors, workplaceRuleErrors } from '../../domain/rules';
+import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
+import { api, statusOf } from '../api/client';
+import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
+import { BackButton } from './stepActions';
+import { useFailure } from './useFailure';
+import { generalOccupations, type Occupation } from './workplace/model';
+
+const HIDDEN = { 'ui:widget': 'hidden' } as const;
+const NO_ERRORS: FieldError[] = [];
+/** Every rjsf form needs one submit; ours is the single 「次へ」 below both parts. */
+const NO_SUBMIT = <></>;
+
+const PERSONAL_FIELDS = ['lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'birthday', 'relationship', 'mobilePhoneNumber', 'phoneNumber'];
+const WORKPLACE_FIELDS = ['occupationOther', 'workplaceName', 'workplacePhoneNumber'];
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+const orNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+interface Child {
+  lastName: string;
+  kanaLastName: string;
+}
+
+interface Loaded {
+  child: Child;
+  bankCode: string;
+  occupations: Occupation[];
+  personal: FormData;
+  workplace: FormData;
+}
+
+async function loadParentStep(): Promise<Loaded> {
+  const [{ application, applicationParent }, { occupationList }] = await Promise.all([
+    api<ApplicationsAnswer>('/applications'),
+    api<{ occupationList: Occupation[] }>('/occupations'),
+  ]);
+  const occupations = generalOccupations(occupationList);
+  const saved = applicationParent ?? {};
+  const personal: FormData = { proxyApplicationReason: 'MINOR' };
+  for (const field of PERSONAL_FIELDS) if (text(saved[field]) !== '') personal[field] = saved[field];
+  const workplace: FormData = {};
+  const occupation = occupations.find((item) => item.id === saved.occupationId);
+  if (occupation) workplace.occupationId = occupation.id;
+  for (const field of WORKPLACE_FIELDS) if (text(saved[field]) !== '') workplace[field] = saved[field];
+  return {
+    child: { lastName: text(application?.lastName), kanaLastName: text(application?.kanaLastName) },
+    bankCode: text(application?.bankCode),
+    occupations,
+    personal,
+    workplace,
+  };
+}
+
+/**
+ * /child/parent (step 2 of 12): the parent applying as proxy — name, kana, birthday, relationship,
+ * phones, the proxy reason (one value) — and the parent's occupation and workplace. Two forms
+ * (parent.schema.json and parent-workplace.schema.json, as the two posts) under one 「次へ」:
+ * both are validated, then the personal part is posted, then the workplace part, then NEXT.
+ */
+export default function Parent(props: ScreenProps) {
+  const fail = useFailure(props.flow);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadParentStep().then(
+      (step) => alive && setLoaded(step),
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [fail]);
+  if (!loaded) return <p className="loading" role="status">読み込み中です…</p>;
+  return <ParentForm {...props} loaded={loaded} fail={fail} />;
+}
+
+function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Loaded; fail: (error?: unknown) => void }) {
+  const { child, occupations } = loaded;
+  const [busy, setBusy] = useState(false);
+  const [personalErrors, setPersonalErrors] = useState<FieldError[]>(NO_ERRORS);
+  const [workplaceErrors, setWorkplaceErrors] = useState<FieldError[]>(NO_ERRORS);
+  const [occupationId, setOccupationId] = useState<unknown>(loaded.workplace.occupationId);
+  const bankCode = loaded.bankCode || settings.bank.code;
+  const personalInitial = useMemo(() => ({ ...loaded.personal, bankCode }), [loaded.personal, bankCode]);
+  const personalRef = useRef<HTMLDivElement>(null);
+  const workplaceRef = useRef<HTMLDivElement>(null);
+  /** The valid data of each part in this press of 「次へ」. */
+  const submitted = useRef<{ personal: FormData | null; workplace: FormData | null }>({ personal: null, workplace: null });
+
+  const occupation = occupations.find((item) => item.id === occupationId);
+  const personalRules = useCallback((data: FormData) => parentRuleErrors(data, { child, today: new Date() }), [child]);
+  const workplaceRules = useCallback(
+    (data: FormData) => {
+      const chosen = occupations.find((item) => item.id === data.occupationId);
+      return chosen ? workplaceRuleErrors(data, { occupation: chosen }) : [];
+    },
+    [occupations],
+  );
+
+  const personalUi = useMemo<UiSchema<FormData, RJSFSchema>>(
+    () => ({
+      'ui:order': [...PERSONAL_FIELDS, '*'],
+      bankCode: HIDDEN,
+      proxyApplicationReason: HIDDEN,
+      lastName: { 'ui:title': 'お名前（姓）', 'ui:placeholder': '例：福岡', 'ui:classNames': 'field--half', 'ui:options': { autocomplete: 'family-name' } },
+      firstName: { 'ui:title': 'お名前（名）', 'ui:placeholder': '例：太郎', 'ui:classNames': 'field--half', 'ui:options': { autocomplete: 'given-name' } },
+      kanaLastName: { 'ui:title': 'フリガナ（セイ）', 'ui:widget': 'KanaWidget', 'ui:placeholder': '例：フクオカ', 'ui:classNames': 'field--half' },
+      kanaFirstName: { 'ui:title': 'フリガナ（メイ）', 'ui:widget': 'KanaWidget', 'ui:placeholder': '例：タロウ', 'ui:classNames': 'field--half' },
+      birthday: { 'ui:title': '生年月日', 'ui:widget': 'BirthdayWidget', 'ui:options': { group: true, birthdayKind: 'parent' } },
+      relationship: { 'ui:title': '続柄', 'ui:widget': 'RadioCardsWidget', 'ui:enumNames': ['父', '母'], 'ui:options': { group: true } },
+      mobilePhoneNumber: {
+        'ui:title': '携帯電話番号',
+        'ui:widget': 'PhoneWidget',
+        'ui:options': {
+          group: true,
+          maxLengths: [3, 4, 4],
+          placeholders: ['090', '1234', '5678'],
+          partLabels: ['携帯電話番号（最初の3桁）', '携帯電話番号（中の4桁）', '携帯電話番号（最後の4桁）'],
+        },
+      },
+      phoneNumber: {
+        'ui:title': '自宅電話番号',
+        'ui:widget': 'PhoneWidget',
+        'ui:description': 'ご自宅に固定電話がある場合にご入力ください。',
+        'ui:options': { group: true, maxLengths: [5, 4, 4], placeholders: ['092', '123', '4567'] },
+      },
+    }),
+    [],
+  );
+
+  const requirement = occupation?.workplaceRequired ? 'required' : 'optional';
+  const workplaceUi = useMemo<UiSchema<FormData, RJSFSchema>>(
+    () => ({
+      'ui:order': ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber', '*'],
+      occupationId: {
+        'ui:widget': 'ChoiceSelectWidget',
+        'ui:title': 'ご職業',
+        'ui:options': { choices: occupations.map((item) => ({ value: item.id, label: item.name })) },
+      },
+      occupationOther:
+        occupation?.name === OTHER_OCCUPATION_NAME
+          ? {
+              'ui:title': 'ご職業（その他）',
+              'ui:description': 'ご職業を具体的に入力してください（25文字以内）。',
+              'ui:placeholder': '例：個人事業主',
+              'ui:options': { requirement: 'required', autocomplete: 'off' },
+            }
+          : HIDDEN,
+      workplaceName: {
+        'ui:widget': 'NormalizedTextWidget',
+        'ui:title': 'お勤め先名',
+        'ui:placeholder': '例：株式会社〇〇',
+        'ui:options': { normalize: normalizeWorkplaceName, autocomplete: 'organization', requirement },
+      },
+      workplacePhoneNumber: { 'ui:widget': 'PhoneWidget', 'ui:title': 'お勤め先電話番号', 'ui:options': { group: true, requirement } },
+    }),
+    [occupations, occupation, requirement],
+  );
+
+  const postBoth = async () => {
+    const { personal, workplace } = submitted.current;
+    if (!personal || !workplace) return;
+    submitted.current = { personal: null, workplace: null };
+    setBusy(true);
+    setPersonalErrors(NO_ERRORS);
+    setWorkplaceErrors(NO_ERRORS);
+    const chosen = occupations.find((item) => item.id === workplace.occupationId);
+    const workplacePhone = text(workplace.workplacePhoneNumber);
+    let step: 'personal' | 'workplace' = 'personal';
+    try {
+      await api('/applications/personal/parent', {
+        method: 'POST',
+        body: {
+          bankCode,
+          lastName: text(personal.lastName).trim(),
+          firstName: text(personal.firstName).trim(),
+          kanaLastName: text(personal.kanaLastName),
+          kanaFirstName: text(personal.kanaFirstName),
+          birthday: text(personal.birthday),
+          relationship: text(personal.relationship),
+          mobilePhoneNumber: text(personal.mobilePhoneNumber),
+          phoneNumber: isEmptyPhone(text(personal.phoneNumber)) ? null : text(personal.phoneNumber),
+          proxyApplicationReason: 'MINOR',
+        },
+      });
+      step = 'workplace';
+      await api('/applications/workplace/parent', {
+        method: 'POST',
+        body: {
+          occupationId: Number(workplace.occupationId),
+          occupationOther: chosen?.name === OTHER_OCCUPATION_NAME ? orNull(text(workplace.occupationOther).trim()) : null,
+          workplaceName: normalizeWorkplaceName(text(workplace.workplaceName)) || null,
+          workplacePhoneNumber: isEmptyPhone(workplacePhone) ? null : workplacePhone,
+        },
+      });
+      send({ type: 'NEXT' });
+    } catch (error) {
+      if (statusOf(error) === 400) (step === 'personal' ? setPersonalErrors : setWorkplaceErrors)(fieldErrorsOfAnswer(error));
+      else fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Validates both parts (the workplace first, so the focus ends on the first error of the page). */
+  const next = () => {
+    submitted.current = { personal: null, workplace: null };
+    workplaceRef.current?.querySelector('form')?.requestSubmit();
+    personalRef.current?.querySelector('form')?.requestSubmit();
+  };
+
+  return (
+    <section className="stack">
+      <p className="form-intro">
+        お子さまの親権者さま（お申込みになる方）の情報を入力してください。本人確認書類に記載のとおりご入力ください。
+      </p>
+      <h2 className="section-title">親権者さまの情報</h2>
+      <div ref={personalRef}>
+        <SchemaForm
+          schemaName="parent"
+          initialData={personalInitial}
+          uiSchema={personalUi}
+          submitLabel="次へ"
+          busy={busy}
+          fieldErrors={personalErrors}
+          ruleErrors={personalRules}
+          onSubmit={(data) => {
+            submitted.current.personal = data;
+            void postBoth();
+          }}
+        >
+          <div className="field">
+            <p className="field__label" id="proxy-reason-label">
+              代理申込みの理由
+            </p>
+            <p aria-labelledby="proxy-reason-label">お子さまが未成年のため</p>
+          </div>
+          {NO_SUBMIT}
+        </SchemaForm>
+      </div>
+      <h2 className="section-title">親権者さまのご職業・お勤め先</h2>
+      <div ref={workplaceRef}>
+        <SchemaForm
+          schemaName="parent-workplace"
+          initialData={loaded.workplace}
+          uiSchema={workplaceUi}
+          submitLabel="次へ"
+          busy={busy}
+          fieldErrors={workplaceErrors}
+          ruleErrors={workplaceRules}
+          onDataChange={(data) => setOccupationId(data.occupationId)}
+          onSubmit={(data) => {
+            submitted.current.workplace = data;
+            void postBoth();
+          }}
+        >
+          {NO_SUBMIT}
+        </SchemaForm>
+      </div>
+      <Button loading={busy} onClick={next}>
+        次へ
+      </Button>
+      <BackButton send={send} disabled={busy} />
+    </section>
+  );
+}
