@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Branch, { NO_BRANCH_TEXT } from '../../src/client/screens/Branch';
 import Confirmation from '../../src/client/screens/Confirmation';
 import SealLess from '../../src/client/screens/SealLess';
+import child from '../../flows/child.json';
 import type { ClientSettings } from '../../src/domain/bank/types';
+import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
+import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
 import { bank0587Settings, inRouter, json, screenProps } from './fixtures';
 
@@ -44,6 +47,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
+
+/** ScreenProps for a page of the child flow. */
+function childScreenProps(path: string) {
+  const page = childFlow.pageByPath.get(path);
+  if (!page) throw new Error(`no page at ${path}`);
+  return screenProps('/branch', { flow: childFlow, page });
+}
 
 const button = (name: string) => screen.getByRole('button', { name });
 const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
@@ -92,6 +104,21 @@ describe('/branch', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.queryByRole('button', { name: '次へ' })).toBeNull();
     expect(button('戻る')).toBeTruthy();
+  });
+
+  it('in the child flow, says that without a branch in the home municipality web opening is not available', async () => {
+    startServer({ applicationType: 'CHILD' });
+    const props = childScreenProps('/child/branch');
+    render(inRouter('/child/branch', <Branch {...props} />));
+    await findButton('次へ');
+    expect(screen.getByText('お住まいの市区町村に福岡銀行の店舗がない場合は、Webでの口座開設はお申込みいただけません。')).toBeTruthy();
+  });
+
+  it('does not show the child note in the general flow', async () => {
+    startServer();
+    renderBranch();
+    await findButton('次へ');
+    expect(screen.queryByText(/Webでの口座開設はお申込みいただけません/)).toBeNull();
   });
 
   it('goes to the error page when the branch list cannot be loaded', async () => {
@@ -281,5 +308,92 @@ describe('/confirmation', () => {
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
     await user.click(button('戻る'));
     expect(props.send).toHaveBeenCalledWith({ type: 'BACK' });
+  });
+
+  const PARENT = {
+    lastName: '福岡',
+    firstName: '太郎',
+    kanaLastName: 'ﾌｸｵｶ',
+    kanaFirstName: 'ﾀﾛｳ',
+    birthday: '1985-06-15',
+    relationship: 'FATHER',
+    mobilePhoneNumber: '080-1111-2222',
+    phoneNumber: null,
+    proxyApplicationReason: 'MINOR',
+    occupationName: 'その他',
+    occupationOther: '個人事業主',
+    workplaceName: '福岡商店',
+    workplacePhoneNumber: '092-765-4321',
+  };
+
+  /** The child flow: GET /api/applications answers with the parent too. */
+  function startChildServer(parent: Record<string, unknown>) {
+    const server = startServer({ ...APPLICATION, applicationType: 'CHILD', birthday: '2012-05-05' });
+    const inner = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        if ((init?.method ?? 'GET').toUpperCase() === 'GET' && url.pathname === '/api/applications') {
+          return json({ application: server.application, applicationParent: parent });
+        }
+        return inner(input, init);
+      }),
+    );
+    return server;
+  }
+
+  function renderChildConfirmation() {
+    const props = childScreenProps('/child/confirmation');
+    render(inRouter('/child/confirmation', <Confirmation {...props} />));
+    return props;
+  }
+
+  /** The rows of one section as term → values. */
+  function sectionRows(title: string): Record<string, string> {
+    const section = screen.getByRole('heading', { level: 2, name: title }).closest('section') as HTMLElement;
+    const entries: Record<string, string> = {};
+    for (const row of section.querySelectorAll('.summary__row')) {
+      const term = row.querySelector('dt')?.textContent ?? '';
+      entries[term] = [...row.querySelectorAll('dd')].map((dd) => dd.textContent).join(' / ');
+    }
+    return entries;
+  }
+
+  it('in the child flow, titles the first section お子さまの情報 and lists the parent (父) after it', async () => {
+    startChildServer(PARENT);
+    renderChildConfirmation();
+    await findButton('申し込む');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'お子さまの情報',
+      '親権者さまの情報',
+      'ご職業・お勤め先',
+      'お取引店',
+      'お届け印',
+      'ご住所の確認',
+    ]);
+    expect(sectionRows('お子さまの情報')['生年月日']).toBe('2012年5月5日（平成24年）');
+    expect(sectionRows('親権者さまの情報')).toEqual({
+      お名前: '福岡　太郎',
+      'お名前（フリガナ）': 'ﾌｸｵｶ ﾀﾛｳ',
+      続柄: '父',
+      生年月日: '1985年6月15日（昭和60年）',
+      携帯電話番号: '080-1111-2222',
+      自宅電話番号: 'なし',
+      代理申込の理由: 'お子さまが未成年のため',
+      ご職業: 'その他（個人事業主）',
+      お勤め先名: '福岡商店',
+      お勤め先電話番号: '092-765-4321',
+    });
+  });
+
+  it('shows a mother as 母 with her home phone', async () => {
+    startChildServer({ ...PARENT, firstName: '花子', relationship: 'MOTHER', phoneNumber: '092-111-2222', occupationName: '会社員', occupationOther: null });
+    renderChildConfirmation();
+    await findButton('申し込む');
+    const rows = sectionRows('親権者さまの情報');
+    expect(rows['続柄']).toBe('母');
+    expect(rows['自宅電話番号']).toBe('092-111-2222');
+    expect(rows['ご職業']).toBe('会社員');
   });
 });

@@ -46,6 +46,23 @@ export interface ApplicationRecord {
   sealLess?: boolean | null;
 }
 
+/** The parent applying as proxy in the child flow (spec section 3, 'Parent'). */
+export interface ApplicationParentRecord {
+  lastName?: string | null;
+  firstName?: string | null;
+  kanaLastName?: string | null;
+  kanaFirstName?: string | null;
+  birthday?: string | null;
+  relationship?: 'FATHER' | 'MOTHER' | null;
+  mobilePhoneNumber?: string | null;
+  phoneNumber?: string | null;
+  proxyApplicationReason?: 'MINOR' | null;
+  occupationName?: string | null;
+  occupationOther?: string | null;
+  workplaceName?: string | null;
+  workplacePhoneNumber?: string | null;
+}
+
 export interface ApplicationsAnswer {
   application: ApplicationRecord | null;
   applicationParent: Record<string, unknown> | null;
@@ -55,6 +72,13 @@ export interface ApplicationsAnswer {
 export async function loadApplication(): Promise<ApplicationRecord> {
   const { application } = await api<ApplicationsAnswer>('/applications');
   return application ?? {};
+}
+
+/** The application and, in the child flow, its parent (null in the general flow). */
+export async function loadApplicationWithParent(): Promise<{ application: ApplicationRecord; parent: ApplicationParentRecord | null }> {
+  const { application, applicationParent } = await api<ApplicationsAnswer>('/applications');
+  const parent = applicationParent && Object.keys(applicationParent).length > 0 ? (applicationParent as ApplicationParentRecord) : null;
+  return { application: application ?? {}, parent };
 }
 
 /** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */

@@ -17,6 +17,10 @@ interface Loaded {
 export const NO_BRANCH_TEXT =
   '申し訳ございません。現在、Webでお申込みいただけるお取引店はございません。お手数ですが、お近くの店舗へのご来店をご検討ください。ご来店の際は、来店予約をご利用いただけます。';
 
+/** The child flow's note: without a branch in the home municipality, no web opening. */
+export const childBranchText = (bankName: string): string =>
+  `お住まいの市区町村に${bankName}の店舗がない場合は、Webでの口座開設はお申込みいただけません。`;
+
 /**
  * /branch (step 3 of 7): the branch that will hold the account, one of the bank's list, each
  * with its address. The choice made before is shown again. With no branch on offer, an
@@ -79,6 +83,7 @@ export default function Branch({ flow, settings, send }: ScreenProps) {
   return (
     <section className="stack">
       <p>口座を開設するお取引店を1つ選択してください。</p>
+      {flow.config.meta.applicationType === 'CHILD' && <p className="note">{childBranchText(settings.bank.NAME)}</p>}
       <SchemaForm
         schemaName="branch"
         initialData={loaded.initialData}

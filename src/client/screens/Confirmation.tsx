@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { loadApplication } from '../api/application';
+import { loadApplicationWithParent } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
 import { BackButton } from './stepActions';
@@ -23,8 +23,8 @@ export default function Confirmation({ flow, settings, send }: ScreenProps) {
 
   useEffect(() => {
     let alive = true;
-    loadApplication().then(
-      (application) => alive && setSections(summaryOf(application, settings.bank)),
+    loadApplicationWithParent().then(
+      ({ application, parent }) => alive && setSections(summaryOf(application, settings.bank, parent)),
       (error: unknown) => alive && fail(error),
     );
     return () => {

@@ -1,6 +1,6 @@
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import { parseIsoDate, PURPOSE_OTHER_VALUE, toJapaneseEra } from '../../../domain/rules';
-import type { ApplicationRecord } from '../../api/application';
+import type { ApplicationParentRecord, ApplicationRecord } from '../../api/application';
 import { SEAL_LESS_LABELS } from '../SealLess';
 
 /** One line of the summary: a term and its value (several lines when the value has parts). */
@@ -55,8 +55,37 @@ function join(parts: Array<string | null | undefined>, separator: string): strin
   return given.length > 0 ? given.join(separator) : null;
 }
 
-/** Everything entered in steps 1 to 4, as the confirmation page lists it. */
-export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig): SummarySection[] {
+const RELATIONSHIP_LABELS: Record<string, string> = { FATHER: '父', MOTHER: '母' };
+const PROXY_REASON_LABELS: Record<string, string> = { MINOR: 'お子さまが未成年のため' };
+
+function occupationOf(name: string | null | undefined, other: string | null | undefined): string | null {
+  return join([name, present(other) ? `（${other}）` : null], '');
+}
+
+/** The parent's section of the child flow's summary. */
+export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection {
+  return {
+    title: '親権者さまの情報',
+    items: [
+      item('お名前', join([parent.lastName, parent.firstName], '　')),
+      item('お名前（フリガナ）', join([parent.kanaLastName, parent.kanaFirstName], ' ')),
+      item('続柄', parent.relationship ? RELATIONSHIP_LABELS[parent.relationship] : null),
+      item('生年月日', formatBirthday(parent.birthday)),
+      item('携帯電話番号', parent.mobilePhoneNumber),
+      { term: '自宅電話番号', lines: [present(parent.phoneNumber) ? parent.phoneNumber : 'なし'] },
+      item('代理申込の理由', parent.proxyApplicationReason ? PROXY_REASON_LABELS[parent.proxyApplicationReason] : null),
+      item('ご職業', occupationOf(parent.occupationName, parent.occupationOther)),
+      item('お勤め先名', parent.workplaceName),
+      item('お勤め先電話番号', parent.workplacePhoneNumber),
+    ],
+  };
+}
+
+/**
+ * Everything entered in steps 1 to 4, as the confirmation page lists it. With a parent (the
+ * child flow) the first section is the child's and the parent's section follows it.
+ */
+export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig, parent: ApplicationParentRecord | null = null): SummarySection[] {
   const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
   const customer: SummaryItem[] = [
     item('メールアドレス', application.mailAddress),
@@ -79,7 +108,7 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
     customer.push(item('遠隔地でのお取引の理由', application.distanceTransactionReason));
   }
 
-  const occupation = join([application.occupationName, present(application.occupationOther) ? `（${application.occupationOther}）` : null], '');
+  const occupation = occupationOf(application.occupationName, application.occupationOther);
   const work: SummaryItem[] = [
     item('ご職業', occupation),
     item('勤務先コード', application.workplaceCode),
@@ -97,7 +126,8 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
   const seal = typeof application.sealLess === 'boolean' ? SEAL_LESS_LABELS[application.sealLess ? 'true' : 'false'] : null;
 
   return [
-    { title: 'お客さま情報', items: customer },
+    { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer },
+    ...(parent ? [parentSummaryOf(parent)] : []),
     { title: 'ご職業・お勤め先', items: work },
     { title: 'お取引店', items: [item('お取引店', branch)] },
     { title: 'お届け印', items: [item('お届け印の登録', seal)] },
