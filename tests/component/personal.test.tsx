@@ -430,3 +430,103 @@ describe('/personal field semantics', () => {
     expect(field('公営競技（競馬・競輪など）')).toBeTruthy();
   });
 });
+
+describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, () => {
+  const OCCUPATIONS = [
+    { id: 1, name: '学生', displayNumber: 1, generalDisplay: true, childDisplay: true, minDisplayAge: 6, maxDisplayAge: null, workplaceRequired: false },
+    { id: 2, name: '未就学児', displayNumber: 2, generalDisplay: false, childDisplay: true, minDisplayAge: null, maxDisplayAge: 5, workplaceRequired: false },
+    { id: 3, name: '会社員', displayNumber: 3, generalDisplay: true, childDisplay: false, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: true },
+    { id: 9, name: 'その他', displayNumber: 0, generalDisplay: true, childDisplay: true, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: false },
+  ];
+
+  async function childSetup() {
+    const { default: childConfig } = await import('../../flows/child.json');
+    const { describeFlow } = await import('../../src/domain/flow/model');
+    const childFlow = describeFlow(childConfig as unknown as Parameters<typeof describeFlow>[0]);
+    const server = startServer({ applicationType: 'CHILD' });
+    const inner = globalThis.fetch;
+    const calls: string[] = [];
+    const workplace: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+        const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+        if (route.startsWith('POST')) calls.push(route);
+        if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
+        if (route === 'POST /api/applications/workplace') {
+          workplace.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          return json({});
+        }
+        return inner(input, init);
+      }),
+    );
+    const page = childFlow.pageByPath.get('/child/personal');
+    if (!page) throw new Error('no /child/personal');
+    const props = screenProps('/personal', { flow: childFlow, page });
+    render(inRouter('/child/personal', <Personal {...props} />));
+    return { server, calls, workplace, props };
+  }
+
+  const options = () =>
+    within(screen.getByLabelText('ご職業'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+  const year = (age: number) => String(new Date().getFullYear() - age);
+
+  it('lists the occupations the child’s age allows and clears one a new birthday does not', async () => {
+    await childSetup();
+    const user = userEvent.setup();
+    await ready();
+
+    await chooseBirthday(user, year(15), '1', '1');
+    expect(options()).toEqual(['選択してください', '学生', 'その他']);
+    await user.selectOptions(screen.getByLabelText('ご職業'), '学生');
+    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '1');
+
+    await chooseBirthday(user, year(3), '1', '1');
+    await waitFor(() => expect(options()).toEqual(['選択してください', '未就学児', 'その他']));
+    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '');
+  });
+
+  it('posts the personal data, then the occupation as the child’s workplace data, then goes on', async () => {
+    const { calls, workplace, props } = await childSetup();
+    const user = userEvent.setup();
+    await ready();
+
+    await user.type(byLabel('お名前（姓）'), '福岡');
+    await user.type(byLabel('お名前（名）'), '花子');
+    await user.clear(byLabel('フリガナ（セイ）'));
+    await user.type(byLabel('フリガナ（セイ）'), 'ふくおか');
+    await user.clear(byLabel('フリガナ（メイ）'));
+    await user.type(byLabel('フリガナ（メイ）'), 'はなこ');
+    await chooseBirthday(user, year(10), '1', '1');
+    await user.click(screen.getByLabelText('女性'));
+    await user.type(screen.getByLabelText('携帯電話番号（最初の3桁）'), '090');
+    await user.type(screen.getByLabelText('携帯電話番号（中の4桁）'), '1234');
+    await user.type(screen.getByLabelText('携帯電話番号（最後の4桁）'), '5678');
+    await searchPostal(user, '8100001');
+    await screen.findByText('福岡県福岡市中央区天神', { selector: 'output' });
+    await user.type(byLabel('番地・建物名・部屋番号（フリガナ）'), '1-2-3');
+    await user.type(byLabel('番地・建物名・部屋番号'), '1-2-3');
+    await user.click(screen.getByLabelText('生計費決済'));
+    await user.selectOptions(screen.getByLabelText('ご職業'), 'その他');
+    await user.type(screen.getByLabelText('「その他」のご職業'), '子役');
+
+    await user.click(screen.getByRole('button', { name: '次へ' }));
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(calls).toEqual(['POST /api/applications/personal', 'POST /api/applications/workplace']);
+    expect(workplace).toEqual([
+      {
+        occupationId: 9,
+        occupationOther: '子役',
+        workplaceName: null,
+        workplacePhoneNumber: null,
+        workplaceId: null,
+        invitationCode: null,
+        existedAccountBranchCode: null,
+        existedAccountNumber: null,
+      },
+    ]);
+  });
+});

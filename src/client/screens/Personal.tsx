@@ -15,6 +15,18 @@ import {
   personalUiSchema,
   visibleFieldsOf,
 } from './personal/form';
+import {
+  CHILD_OCCUPATION_ID,
+  CHILD_OCCUPATION_OTHER_ID,
+  ChildOccupationField,
+  childOccupationErrors,
+  childOccupations,
+  ChildPersonalFieldsTemplate,
+  childWorkplaceBody,
+  type ChildOccupationErrors,
+  type ChildOccupationValue,
+} from './personal/childOccupation';
+import type { Occupation } from '../../domain/masterdata';
 import { BackButton } from './stepActions';
 import { useFailure } from './useFailure';
 
@@ -41,6 +53,11 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const child = applicationType === 'CHILD';
+  /** Child flow: the child's own occupation (outside the personal schema), its list and errors. */
+  const [occupationList, setOccupationList] = useState<Occupation[]>([]);
+  const [occupation, setOccupation] = useState<ChildOccupationValue>({ occupationId: null, occupationOther: '' });
+  const [occupationErrors, setOccupationErrors] = useState<ChildOccupationErrors>({});
   /** The furigana last suggested per kana field: a kana field still holding it was not typed by the applicant. */
   const suggested = useRef<Record<string, string>>({});
 
@@ -49,10 +66,21 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
 
   useEffect(() => {
     let alive = true;
-    api<ApplicationsAnswer>('/applications').then(
-      ({ application }) => {
+    Promise.all([
+      api<ApplicationsAnswer>('/applications'),
+      child ? api<{ occupationList: Occupation[] }>('/occupations') : Promise.resolve(null),
+    ]).then(
+      ([{ application }, occupations]) => {
         if (!alive) return;
         const initial = initialDataOf(application);
+        if (occupations) {
+          setOccupationList(occupations.occupationList);
+          const id = application?.occupationId;
+          setOccupation({
+            occupationId: typeof id === 'number' ? id : null,
+            occupationOther: text(application?.occupationOther),
+          });
+        }
         setInitialData(initial);
         setData(initial);
       },
@@ -61,7 +89,33 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
     return () => {
       alive = false;
     };
-  }, [fail]);
+  }, [fail, child]);
+
+  const birthday = text(data.birthday);
+  const allowedOccupations = useMemo(() => childOccupations(occupationList, birthday, new Date()), [occupationList, birthday]);
+  // A birthday the chosen occupation does not allow clears it (spec section 2).
+  useEffect(() => {
+    if (!child || occupationList.length === 0) return;
+    setOccupation((current) =>
+      current.occupationId === null || allowedOccupations.some((item) => item.id === current.occupationId)
+        ? current
+        : { occupationId: null, occupationOther: '' },
+    );
+  }, [child, occupationList, allowedOccupations]);
+
+  const changeOccupation = useCallback((next: ChildOccupationValue) => {
+    setOccupation((previous) => {
+      setOccupationErrors((errors) => ({
+        occupationId: next.occupationId === previous.occupationId ? errors.occupationId : undefined,
+        occupationOther: next.occupationOther === previous.occupationOther && next.occupationId === previous.occupationId ? errors.occupationOther : undefined,
+      }));
+      return next;
+    });
+  }, []);
+
+  const afterBirthday = child ? (
+    <ChildOccupationField occupations={allowedOccupations} value={occupation} errors={occupationErrors} disabled={busy} onChange={changeOccupation} />
+  ) : null;
 
   const formContext = useMemo<PostalSearchContext & Record<string, unknown>>(
     () => ({
@@ -75,8 +129,9 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
           throw error;
         }
       },
+      afterBirthday,
     }),
-    [fail],
+    [fail, afterBirthday],
   );
 
   const suggestFurigana = useCallback(
@@ -128,23 +183,44 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   );
 
   const { noMatchingAddress, purposeOther, distanceReason } = visibleFieldsOf(data, bank);
-  const uiSchema = useMemo(
-    () => personalUiSchema({ noMatchingAddress, purposeOther, distanceReason, bank, applicationType }),
-    [noMatchingAddress, purposeOther, distanceReason, bank, applicationType],
-  );
+  const uiSchema = useMemo(() => {
+    const base = personalUiSchema({ noMatchingAddress, purposeOther, distanceReason, bank, applicationType });
+    return child ? { ...base, 'ui:ObjectFieldTemplate': ChildPersonalFieldsTemplate } : base;
+  }, [noMatchingAddress, purposeOther, distanceReason, bank, applicationType, child]);
+
+  /** Occupation errors (from the page or a 400) shown at the select, which takes the focus. */
+  const showOccupationErrors = (errors: ChildOccupationErrors) => {
+    setOccupationErrors(errors);
+    const target = errors.occupationId ? CHILD_OCCUPATION_ID : errors.occupationOther ? CHILD_OCCUPATION_OTHER_ID : null;
+    if (target) window.setTimeout(() => document.getElementById(target)?.focus(), 0);
+  };
 
   const submit = async (formData: FormData) => {
+    if (child) {
+      const errors = childOccupationErrors(occupation, allowedOccupations);
+      if (errors.occupationId || errors.occupationOther) {
+        showOccupationErrors(errors);
+        return;
+      }
+    }
     setBusy(true);
     setFieldErrors([]);
+    setOccupationErrors({});
     setNotice(null);
     try {
       await api('/applications/personal', { method: 'POST', body: bodyOf(formData, bank) });
+      if (child) await api('/applications/workplace', { method: 'POST', body: childWorkplaceBody(occupation, allowedOccupations) });
       send({ type: 'NEXT' });
     } catch (error) {
       if (statusOf(error) === 400) {
-        const errors = fieldErrorsOfAnswer(error);
+        const all = fieldErrorsOfAnswer(error);
+        const isOccupation = (field: string) => field === 'occupationId' || field === 'occupationOther';
+        const errors = all.filter((item) => !isOccupation(item.field));
+        const occupationAnswer: ChildOccupationErrors = {};
+        for (const item of all) if (isOccupation(item.field)) occupationAnswer[item.field as keyof ChildOccupationErrors] ??= item.message;
+        if (child && (occupationAnswer.occupationId || occupationAnswer.occupationOther)) showOccupationErrors(occupationAnswer);
         setFieldErrors(errors);
-        if (errors.length === 0) setNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
+        if (all.length === 0) setNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
       } else {
         fail(error);
       }
