@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import child from '../../flows/child.json';
 import Parent from '../../src/client/screens/Parent';
 import type { FlowConfig } from '../../src/domain/flow/types';
@@ -142,12 +142,18 @@ describe('/child/parent', () => {
   }, 30_000);
 
   it('refuses a parent aged 17', async () => {
+    // A fixed day, so the case holds whatever day the test runs (not on 31 December otherwise).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T10:00:00+09:00'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const server = startServer();
     const user = userEvent.setup();
     renderParent();
     await ready();
     await fillValid(user);
-    // The youngest year offered, on 31 December: 17 until that day (the test does not run on 31 December).
+    // The youngest year offered is this year − 18; with the clock on 15 June, 31 December of it is 17.
     const today = new Date();
     await chooseBirthday(user, String(today.getFullYear() - 18), '12', '31');
     await user.click(screen.getByRole('button', { name: '次へ' }));

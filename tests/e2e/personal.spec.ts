@@ -66,6 +66,10 @@ test('the real postal search offers both candidates of 860-0046 and the server s
 });
 
 test('each rule of /personal says its message at its field', async ({ page }) => {
+  // The page's clock is fixed (timers keep running) so the under-18 case does not depend on the
+  // day the test runs: on 31 December nobody in the year list would be under 18.
+  const pageToday = new Date('2026-06-15T10:00:00+09:00');
+  await page.clock.setFixedTime(pageToday);
   await reachPersonal(page, '0177');
   const next = page.getByRole('button', { name: '次へ' });
 
@@ -89,8 +93,8 @@ test('each rule of /personal says its message at its field', async ({ page }) =>
   await field(page, 'お名前（名）').fill(`${'い'.repeat(11)}①`);
   await field(page, 'フリガナ（セイ）').fill('abc');
   await field(page, 'フリガナ（メイ）').fill('ｲｲ');
-  const thisYear = new Date().getFullYear();
-  await chooseBirthday(page, String(thisYear - 18), '12', '31');
+  // The general year list ends at this year − 18; born 2008-12-31 is 17 on 2026-06-15.
+  await chooseBirthday(page, String(pageToday.getFullYear() - 18), '12', '31');
   await page.getByText('女性', { exact: true }).click();
   await typePhone(page, '携帯電話番号', ['012', '3456', '7890']);
   await typePhone(page, '自宅電話番号', ['0', '1', '2']);
