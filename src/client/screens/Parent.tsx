@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { HIDDEN, mobilePhoneUi, homePhoneUi, occupationUi } from '../forms/uiFragments';
 import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRuleErrors, workplaceRuleErrors } from '../../domain/rules';
 import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
 import { api, statusOf } from '../api/client';
@@ -10,7 +11,6 @@ import { BackButton } from './stepActions';
 import { useFailure } from './useFailure';
 import { generalOccupations, type Occupation } from './workplace/model';
 
-const HIDDEN = { 'ui:widget': 'hidden' } as const;
 const NO_ERRORS: FieldError[] = [];
 /** Every rjsf form needs one submit; ours is the single 「次へ」 below both parts. */
 const NO_SUBMIT = <></>;
@@ -115,22 +115,8 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
       kanaFirstName: { 'ui:title': 'フリガナ（メイ）', 'ui:widget': 'KanaWidget', 'ui:placeholder': '例：タロウ', 'ui:classNames': 'field--half' },
       birthday: { 'ui:title': '生年月日', 'ui:widget': 'BirthdayWidget', 'ui:options': { group: true, birthdayKind: 'parent' } },
       relationship: { 'ui:title': '続柄', 'ui:widget': 'RadioCardsWidget', 'ui:enumNames': ['父', '母'], 'ui:options': { group: true } },
-      mobilePhoneNumber: {
-        'ui:title': '携帯電話番号',
-        'ui:widget': 'PhoneWidget',
-        'ui:options': {
-          group: true,
-          maxLengths: [3, 4, 4],
-          placeholders: ['090', '1234', '5678'],
-          partLabels: ['携帯電話番号（最初の3桁）', '携帯電話番号（中の4桁）', '携帯電話番号（最後の4桁）'],
-        },
-      },
-      phoneNumber: {
-        'ui:title': '自宅電話番号',
-        'ui:widget': 'PhoneWidget',
-        'ui:description': 'ご自宅に固定電話がある場合にご入力ください。',
-        'ui:options': { group: true, maxLengths: [5, 4, 4], placeholders: ['092', '123', '4567'] },
-      },
+      mobilePhoneNumber: mobilePhoneUi,
+      phoneNumber: homePhoneUi,
     }),
     [],
   );
@@ -139,20 +125,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   const workplaceUi = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
       'ui:order': ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber', '*'],
-      occupationId: {
-        'ui:widget': 'ChoiceSelectWidget',
-        'ui:title': 'ご職業',
-        'ui:options': { choices: occupations.map((item) => ({ value: item.id, label: item.name })) },
-      },
-      occupationOther:
-        occupation?.name === OTHER_OCCUPATION_NAME
-          ? {
-              'ui:title': 'ご職業（その他）',
-              'ui:description': 'ご職業を具体的に入力してください（25文字以内）。',
-              'ui:placeholder': '例：個人事業主',
-              'ui:options': { requirement: 'required', autocomplete: 'off' },
-            }
-          : HIDDEN,
+      ...occupationUi(occupations, occupation),
       workplaceName: {
         'ui:widget': 'NormalizedTextWidget',
         'ui:title': 'お勤め先名',

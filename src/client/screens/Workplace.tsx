@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { HIDDEN, occupationUi } from '../forms/uiFragments';
 import { messages } from '../../domain/messages';
 import { WORKPLACE_FIELDS } from '../../domain/steps';
-import { normalizeWorkplaceCode, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, splitPhone } from '../../domain/rules';
+import { normalizeWorkplaceCode, normalizeWorkplaceName, splitPhone } from '../../domain/rules';
 import { SchemaForm, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { CodeField } from '../forms/widgets/CodeApplyWidget';
 import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
@@ -26,7 +27,6 @@ import {
 
 /** Errors of fields without a control of their own are shown at the section that sets them. */
 const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
-const HIDDEN = { 'ui:widget': 'hidden' } as const;
 
 /**
  * /workplace (step 2 of 7): occupation, workplace code (「適用」 fills and locks the workplace's
@@ -157,20 +157,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
   const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
       'ui:order': [...WORKPLACE_FIELDS, '*'],
-      occupationId: {
-        'ui:widget': 'ChoiceSelectWidget',
-        'ui:title': 'ご職業',
-        'ui:options': { choices: occupations.map((item) => ({ value: item.id, label: item.name })) },
-      },
-      occupationOther:
-        occupation?.name === OTHER_OCCUPATION_NAME
-          ? {
-              'ui:title': 'ご職業（その他）',
-              'ui:description': 'ご職業を具体的に入力してください（25文字以内）。',
-              'ui:placeholder': '例：個人事業主',
-              'ui:options': { requirement: 'required', autocomplete: 'off' },
-            }
-          : HIDDEN,
+      ...occupationUi(occupations, occupation),
       workplaceId: {
         'ui:widget': 'CodeApplyWidget',
         'ui:title': '勤務先コード',

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { HIDDEN, mobilePhoneUi, homePhoneUi } from '../../forms/uiFragments';
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import type { ApplicationType } from '../../../domain/flow/types';
 import { needsDistanceReason, PURPOSE_OTHER_VALUE } from '../../../domain/rules';
@@ -122,7 +123,6 @@ export function bodyOf(data: FormData, bank: Pick<PublicBankConfig, 'distanceTra
   };
 }
 
-const HIDDEN = { 'ui:widget': 'hidden' } as const;
 
 /** What of the data decides which fields show (few values, so the uiSchema is rebuilt rarely). */
 export interface VisibleFields {
@@ -195,22 +195,8 @@ export function personalUiSchema({ noMatchingAddress: noMatch, purposeOther, dis
       'ui:enumNames': ['男性', '女性'],
       'ui:options': { group: true },
     },
-    mobilePhoneNumber: {
-      'ui:title': '携帯電話番号',
-      'ui:widget': 'PhoneWidget',
-      'ui:options': {
-        group: true,
-        maxLengths: [3, 4, 4],
-        placeholders: ['090', '1234', '5678'],
-        partLabels: ['携帯電話番号（最初の3桁）', '携帯電話番号（中の4桁）', '携帯電話番号（最後の4桁）'],
-      },
-    },
-    phoneNumber: {
-      'ui:title': '自宅電話番号',
-      'ui:widget': 'PhoneWidget',
-      'ui:description': 'ご自宅に固定電話がある場合にご入力ください。',
-      'ui:options': { group: true, maxLengths: [5, 4, 4], placeholders: ['092', '123', '4567'] },
-    },
+    mobilePhoneNumber: mobilePhoneUi,
+    phoneNumber: homePhoneUi,
     postalNumber: noMatch ? HIDDEN : { 'ui:title': '郵便番号', 'ui:widget': 'PostalAddressWidget', 'ui:options': { requirement: 'required' } },
     noMatchingAddress: {
       'ui:title': '該当する住所がない',
