@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { FlowRouter } from './runtime/FlowRouter';
+import { readFlowModels } from './runtime/flows';
 import { readClientSettings } from './runtime/settings';
 import './styles/app.css';
 import './styles/form-widgets.css';
@@ -9,5 +10,5 @@ const settings = readClientSettings();
 const root = document.getElementById('root');
 if (root) {
   root.style.setProperty('--brand', settings.bank.themeColor);
-  createRoot(root).render(<FlowRouter settings={settings} />);
+  createRoot(root).render(<FlowRouter settings={settings} models={readFlowModels()} />);
 }

@@ -56,6 +56,12 @@ export interface ServerConfig {
   /** DIST_DIR: built client (default ./dist/client of the repository). */
   distDir: string;
   /**
+   * FLOWS_DIR: folder with the flow files general.json and child.json (default ./flows of the
+   * repository). Read and linted at start and written into every page, so an edited copy of a
+   * flow runs without rebuilding the client.
+   */
+  flowsDir: string;
+  /**
    * EKYC_PROVIDER: the identity-check service (src/server/ekyc/adapter.ts). 'simulator' (the
    * default outside production) is the stand-in shipped with the product: a page of this
    * server at /ekyc-simulator/… on which anyone may approve their own check, so production
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),
     distDir: optional(env, 'DIST_DIR') ?? path.join(repositoryRoot, 'dist', 'client'),
+    flowsDir: optional(env, 'FLOWS_DIR') ?? path.join(repositoryRoot, 'flows'),
     ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
     ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
     pinKeyFile: optional(env, 'PIN_KEY_FILE'),

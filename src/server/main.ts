@@ -14,11 +14,12 @@ import pages from './plugins/pages.js';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  assertFlowsValid();
+  const { flows } = assertFlowsValid(config.flowsDir);
   const app = await buildApp(config, {
     pages: async (instance) =>
       instance.register(pages, {
         distDir: config.distDir,
+        flows,
         analyticsMeasurementId: config.analyticsMeasurementId,
         ekycPollIntervalMs: config.ekycPollIntervalMs,
         production: config.production,

@@ -9,7 +9,6 @@ import { setUnauthorizedHandler } from '../api/client';
 import { createAnalyticsSink } from '../platform/analytics';
 import { screenRegistry } from '../screens/registry';
 import { Layout } from '../ui/Layout';
-import { flowModels } from './flows';
 import { createImplementations, type FlowImplementations } from './implementations';
 import { machineAt, topLevelState } from './machine';
 import type { FlowEvent } from './screen';
@@ -26,7 +25,7 @@ function navigationStateOf(value: unknown): NavigationState {
 
 const LANDING_FALLBACK = '/term';
 
-export function FlowRouter({ settings, models = flowModels }: { settings: ClientSettings; models?: FlowModel[] }) {
+export function FlowRouter({ settings, models }: { settings: ClientSettings; models: FlowModel[] }) {
   const implementations = useMemo(() => createImplementations(settings), [settings]);
   return (
     <BrowserRouter>

@@ -1,11 +1,15 @@
-import general from '../../../flows/general.json';
-import child from '../../../flows/child.json';
 import { describeFlow, type FlowModel } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
 
-/** Both flows, read once. The lint (npm run flows:check, run by the build) has already vouched for them. */
-export const flowModels: FlowModel[] = [general as unknown as FlowConfig, child as unknown as FlowConfig].map(describeFlow);
+export const CLIENT_FLOWS_ELEMENT_ID = 'client-flows';
 
-export function flowOfPath(path: string): FlowModel | undefined {
-  return flowModels.find((model) => model.pageByPath.has(path));
+/**
+ * The flows the server linted at start (FLOWS_DIR), written into the page beside the settings:
+ * the routes, the navigation guard and the machines come from them, so an edited flow file
+ * takes effect on a restart without rebuilding the client.
+ */
+export function readFlowModels(doc: Document = document): FlowModel[] {
+  const element = doc.getElementById(CLIENT_FLOWS_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('the flows are missing from the page');
+  return (JSON.parse(element.textContent) as FlowConfig[]).map(describeFlow);
 }

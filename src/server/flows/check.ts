@@ -18,6 +18,8 @@ export interface FlowCheckResult {
   warnings: string[];
   /** One line per checked flow: id, states and pages. */
   summary: string[];
+  /** The checked flows, parsed (empty when there are problems). */
+  flows: FlowConfig[];
 }
 
 function display(file: string): string {
@@ -45,15 +47,15 @@ export function shippedFlowFiles(flowsDir = join(repositoryRoot, 'flows')): stri
  * Lints the named files (default: every shipped flow). Named files are checked together with
  * the shipped flows (for the cross-flow checks); a named file replaces its shipped namesake.
  */
-export function checkFlowFiles(named: string[] = [], root = repositoryRoot): FlowCheckResult {
-  const flowsDir = join(root, 'flows');
+export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flowsDir = join(root, 'flows')): FlowCheckResult {
   const schemasDir = join(root, 'schemas');
   const shipped = shippedFlowFiles(flowsDir);
   const selected = named.length > 0 ? named.map((f) => resolve(f)) : shipped;
   for (const file of selected) if (!existsSync(file)) throw new Error(`${display(file)}: no such file`);
   const all = [...selected, ...shipped.filter((s) => !selected.some((n) => basename(n) === basename(s)))];
   const files = all.map((file) => ({ path: file, fileName: display(file), text: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') }));
-  const schema = JSON.parse(readFileSync(join(flowsDir, SCHEMA_FILE), 'utf8')) as object;
+  // The schema is the product's, not the copy's: an edited folder cannot loosen it.
+  const schema = JSON.parse(readFileSync(join(root, 'flows', SCHEMA_FILE), 'utf8')) as object;
 
   // Form names: schemas/<name>.schema.json. A form a flow names before its schema exists is
   // accepted with a warning (the screens of later work packages), never silently.
@@ -74,19 +76,17 @@ export function checkFlowFiles(named: string[] = [], root = repositoryRoot): Flo
 
   const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
   const problems = lintFlows(files, schema, [...formNames]).filter((p) => selectedNames.has(p.file));
-  const summary =
-    problems.length > 0
-      ? []
-      : files.slice(0, selected.length).map((f) => {
-          const model = describeFlow(JSON.parse(f.text) as FlowConfig);
-          return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
-        });
-  return { problems, warnings, summary };
+  const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
+  const summary = flows.map((flow) => {
+    const model = describeFlow(flow);
+    return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
+  });
+  return { problems, warnings, summary, flows };
 }
 
 /** Throws one error listing every problem: the server refuses to start on a broken flow. */
-export function assertFlowsValid(root = repositoryRoot): FlowCheckResult {
-  const result = checkFlowFiles([], root);
+export function assertFlowsValid(flowsDir = join(repositoryRoot, 'flows')): FlowCheckResult {
+  const result = checkFlowFiles([], repositoryRoot, flowsDir);
   if (result.problems.length > 0) {
     throw new Error(`the flow files are invalid:\n${result.problems.map(formatProblem).join('\n')}`);
   }

@@ -3,9 +3,12 @@ import { extname, join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
+import type { FlowConfig } from '../../domain/flow/types';
 
 export interface PagesOptions {
   distDir: string;
+  /** The linted flows (FLOWS_DIR): the client builds its routes and machines from them. */
+  flows: FlowConfig[];
   analyticsMeasurementId: string | null;
   ekycPollIntervalMs: number | null;
   production: boolean;
@@ -17,10 +20,11 @@ type ImageKind = (typeof imageKinds)[number];
 const imageTypes: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
-export function settingsScript(settings: ClientSettings): string {
-  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-  return `<script id="client-settings" type="application/json">${json}</script>`;
+export function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script id="${id}" type="application/json">${json}</script>`;
 }
+
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,6 +46,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run "npm run build" first`);
   const template = readFileSync(indexFile, 'utf8');
+  const flowsScript = jsonScript('client-flows', options.flows);
 
   await app.register(fastifyStatic, {
     root: join(options.distDir, 'assets'),
@@ -78,7 +83,9 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
       ekycPollIntervalMs: options.ekycPollIntervalMs,
       production: options.production,
     };
-    const html = template.replace(SETTINGS_PLACEHOLDER, settingsScript(settings)).replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
+    const html = template
+      .replace(SETTINGS_PLACEHOLDER, jsonScript('client-settings', settings) + flowsScript)
+      .replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 };
