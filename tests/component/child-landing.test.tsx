@@ -166,7 +166,8 @@ describe('/child/term', () => {
     expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
 
     await choose(user, Q.national, 'はい');
-    expect(group(Q.regulations)).toBeTruthy();
+    // Each newly revealed section takes the focus, so a screen reader announces it.
+    expect(document.activeElement).toBe(group(Q.regulations));
     expect(group(Q.myNumber)).toBeTruthy();
     expect(screen.queryByRole('group', { name: Q.passbook })).toBeNull();
 
@@ -177,7 +178,7 @@ describe('/child/term', () => {
     expect(screen.queryByRole('group', { name: Q.seal })).toBeNull();
 
     await user.click(screen.getByLabelText('通帳が発行されないことを確認しました'));
-    expect(group(Q.seal)).toBeTruthy();
+    expect(document.activeElement).toBe(group(Q.seal));
     expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByLabelText('印鑑の登録を行わないことを確認しました'));
     expect((nextButton() as HTMLButtonElement).disabled).toBe(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../domain/messages';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
@@ -8,6 +8,7 @@ import { Acknowledgement } from './term/Acknowledgement';
 import { BlockingMessage } from './term/BlockingMessage';
 import { RegulationDocuments } from './term/RegulationDocuments';
 import { PASSBOOK_FEE } from './term/texts';
+import { useFocusOnReveal } from './term/useFocusOnReveal';
 
 /** Screen texts of the child term page; the two spec messages come from messages.ts word for word. */
 export const childTermTexts = {
@@ -66,10 +67,6 @@ export function childTermProgress(answers: ChildTermAnswers): ChildTermProgress 
   return { agreements, passbook, seal, complete: seal && answers.sealless };
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /**
  * /child/term: the national conditions first; a 'no' says the service is unavailable and hides
  * the rest. Then the regulation and My Number agreements, the passbook-less and the seal-less
@@ -82,21 +79,8 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
   const progress = childTermProgress(answers);
   const hasBack = flow.edges.some((edge) => edge.from === page.path && edge.event === 'BACK');
 
-  // A newly revealed section is scrolled into view and focused, so screen readers announce it.
-  const regulationsRef = useRef<HTMLFieldSetElement>(null);
-  const passbookRef = useRef<HTMLFieldSetElement>(null);
-  const sealRef = useRef<HTMLFieldSetElement>(null);
-  const revealed = progress.seal ? sealRef : progress.passbook ? passbookRef : progress.agreements ? regulationsRef : null;
-  const shown = useRef(revealed);
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = revealed;
-    const item = revealed?.current;
-    if (!item || revealed === before) return;
-    // jsdom and old browsers lack scrollIntoView options; focus alone still works there.
-    item.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
-    item.focus({ preventScroll: true });
-  }, [revealed]);
+  // Sections in reveal order: national conditions, agreements, passbook, seal.
+  const sectionRef = useFocusOnReveal(progress.seal ? 4 : progress.passbook ? 3 : progress.agreements ? 2 : 1);
 
   const set = <K extends keyof ChildTermAnswers>(key: K) => (value: ChildTermAnswers[K]) =>
     setAnswers((previous) => ({ ...previous, [key]: value }));
@@ -126,7 +110,7 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
       {progress.agreements && (
         <>
           <YesNoQuestion
-            ref={regulationsRef}
+            ref={sectionRef(1)}
             number={2}
             legend={t.regulations}
             value={answers.regulations}
@@ -156,7 +140,7 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
 
       {progress.passbook && (
         <Acknowledgement
-          ref={passbookRef}
+          ref={sectionRef(2)}
           number={4}
           title={t.passbookTitle}
           label={t.passbookCheck}
@@ -168,7 +152,7 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
       )}
 
       {progress.seal && (
-        <Acknowledgement ref={sealRef} number={5} title={t.sealTitle} label={t.sealCheck} checked={answers.sealless} onChange={set('sealless')}>
+        <Acknowledgement ref={sectionRef(3)} number={5} title={t.sealTitle} label={t.sealCheck} checked={answers.sealless} onChange={set('sealless')}>
           <p>{t.sealBody}</p>
         </Acknowledgement>
       )}

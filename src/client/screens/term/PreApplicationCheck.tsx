@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import { Button } from '../../ui/Button';
 import { ExternalLink } from '../../ui/ExternalLink';
@@ -7,6 +7,7 @@ import { Acknowledgement } from './Acknowledgement';
 import { BlockingMessage } from './BlockingMessage';
 import { RegulationDocuments } from './RegulationDocuments';
 import { termTexts as t } from './texts';
+import { useFocusOnReveal } from './useFocusOnReveal';
 
 export interface PreCheckAnswers {
   firstAccount?: YesNo;
@@ -49,10 +50,6 @@ export function preCheckProgress(answers: PreCheckAnswers): PreCheckProgress {
   return { visible, blockedAt: undefined, complete: answers.sealless };
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 export interface PreApplicationCheckProps {
   bank: PublicBankConfig;
   onNext: () => void;
@@ -67,25 +64,10 @@ export function PreApplicationCheck({ bank, onNext }: PreApplicationCheckProps) 
   const [answers, setAnswers] = useState<PreCheckAnswers>({ passbookless: false, sealless: false });
   const [sent, setSent] = useState(false);
   const { visible, blockedAt, complete } = preCheckProgress(answers);
-  const items = useRef<Array<HTMLFieldSetElement | null>>([]);
-  const shown = useRef(visible);
-
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = visible;
-    if (visible <= before) return;
-    const item = items.current[visible - 1];
-    if (!item) return;
-    // jsdom and old browsers lack scrollIntoView options; focus alone still works there.
-    item.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
-    item.focus({ preventScroll: true });
-  }, [visible]);
+  const itemRef = useFocusOnReveal(visible);
 
   const set = <K extends keyof PreCheckAnswers>(key: K) => (value: PreCheckAnswers[K]) =>
     setAnswers((previous) => ({ ...previous, [key]: value }));
-  const itemRef = (index: number) => (element: HTMLFieldSetElement | null) => {
-    items.current[index] = element;
-  };
   const branchSearch = { href: bank.links.branchSearch, label: t.branchReservation };
 
   return (
