@@ -1,15 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openJourney, walk } from './drivers';
 import { bankUrl, expectNoHorizontalScroll } from './support';
 
 const question = (page: Page, n: number) => page.getByRole('group', { name: new RegExp(`^Q${n}\\.`) });
 
 /** Opens the child before-check of bank 0587, ticks both boxes and goes on to /child/term. */
 async function reachChildTerm(page: Page): Promise<void> {
-  await page.goto(bankUrl('0587', '/child/before-check'));
-  await page.getByLabel('上記の内容を確認しました').check();
-  await page.getByLabel('必要書類を確認しました').check();
-  await page.getByRole('button', { name: '次へ' }).click();
-  await expect(page).toHaveURL(bankUrl('0587', '/child/term'));
+  await walk(await openJourney(page, '0587', 'child'), [['ChildBeforeCheck', 'NEXT', '/child/term']]);
 }
 
 test('child before-check (0587): neighbours text, both boxes gate next, invitation kept', async ({ page }) => {

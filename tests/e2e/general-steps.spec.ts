@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  bankCodes,
-  bankUrl,
-  byLabel,
-  completePersonal,
-  expectNoHorizontalScroll,
-  groupOf,
-  reachPersonal,
-  readSummary,
-  type BankCode,
-  type PersonalEntry,
-} from './support';
+import { reachPersonal, walk } from './drivers';
+import { generalApplicants } from './drivers/applicants';
+import { bankCodes, bankUrl, byLabel, errorOf, expectNoHorizontalScroll, groupOf, readSummary, type BankCode } from './support';
 
 // The narrowest phone the service supports.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -57,8 +48,6 @@ const REMINDER = '勤務先コードまたは紹介コードの入力をお忘�
 const SEAL_NONE = '印鑑を登録しない';
 const SEAL_REGISTER = '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）';
 
-/** The error text under a field (its live region). */
-const errorOf = (page: Page, name: string) => page.locator(`#root_${name}__error`);
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** 「適用」/「クリア」 of a code; their names end with the code's name for screen readers. */
 const codeButton = (page: Page, action: '適用' | 'クリア', code: '勤務先コード' | '紹介コード') =>
@@ -67,8 +56,7 @@ const codeButton = (page: Page, action: '適用' | 'クリア', code: '勤務先
 /** Full width as an IME would type it: the page must make it half width. */
 const fullWidth = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
-interface Journey {
-  person: PersonalEntry;
+interface StepChoices {
   /** How the codes come in: with the bank's link (landing URL, applied for the applicant), or typed. */
   codes: 'link' | 'typed';
   occupation: string;
@@ -83,22 +71,8 @@ interface Journey {
   postalShown: string;
 }
 
-const JOURNEYS: Record<BankCode, Journey> = {
+const JOURNEYS: Record<BankCode, StepChoices> = {
   '0177': {
-    person: {
-      lastName: '福岡',
-      firstName: '花子',
-      kanaLastName: 'ﾌｸｵｶ',
-      kanaFirstName: 'ﾊﾅｺ',
-      birthday: { year: '1990', month: '4', day: '1' },
-      gender: '女性',
-      mobile: ['090', '1234', '5678'],
-      postalNumber: '8100001',
-      address: '福岡県福岡市中央区天神',
-      subAddress: '2-13-1',
-      kanaSubAddress: '2-13-1',
-      purposes: ['給与・年金受取', '貯蓄・資産運用'],
-    },
     codes: 'link',
     occupation: '会社員',
     workplace: 'permitted',
@@ -109,20 +83,6 @@ const JOURNEYS: Record<BankCode, Journey> = {
     postalShown: '810-0001',
   },
   '0587': {
-    person: {
-      lastName: '熊本',
-      firstName: '太郎',
-      kanaLastName: 'ｸﾏﾓﾄ',
-      kanaFirstName: 'ﾀﾛｳ',
-      birthday: { year: '1985', month: '11', day: '20' },
-      gender: '男性',
-      mobile: ['080', '2345', '6789'],
-      postalNumber: '8600046',
-      address: '熊本県熊本市中央区横手',
-      subAddress: '1-2-3',
-      kanaSubAddress: '1-2-3',
-      purposes: ['生計費決済'],
-    },
     codes: 'typed',
     occupation: '公務員',
     workplace: 'notPermitted',
@@ -132,20 +92,6 @@ const JOURNEYS: Record<BankCode, Journey> = {
     postalShown: '860-0046',
   },
   '0181': {
-    person: {
-      lastName: '長崎',
-      firstName: '一郎',
-      kanaLastName: 'ﾅｶﾞｻｷ',
-      kanaFirstName: 'ｲﾁﾛｳ',
-      birthday: { year: '1978', month: '2', day: '14' },
-      gender: '男性',
-      mobile: ['070', '3456', '7890'],
-      postalNumber: '8500853',
-      address: '長崎県長崎市浜町',
-      subAddress: '8-12',
-      kanaSubAddress: '8-12',
-      purposes: ['給与・年金受取'],
-    },
     codes: 'typed',
     occupation: 'その他',
     occupationOther: '個人事業主',
@@ -173,8 +119,9 @@ for (const bank of bankCodes) {
     if (!branch) throw new Error('no branch');
 
     const landing = journey.codes === 'link' ? `?workplace=${workplace.code}&invitation=${invitation.code}` : '';
-    const mailAddress = await reachPersonal(page, bank, landing);
-    await completePersonal(page, bank, journey.person);
+    const applicant = await reachPersonal(page, bank, 'general', landing);
+    await walk(applicant, [['Personal', 'NEXT', '/workplace']]);
+    const { mailAddress } = applicant.memo;
 
     // ---------- /workplace (2/7) ----------
     await expect(page.getByText('ステップ 2/7')).toBeVisible();
@@ -245,7 +192,7 @@ for (const bank of bankCodes) {
     // ---------- /confirmation (5/7) ----------
     await expect(page).toHaveURL(bankUrl(bank, '/confirmation'));
     await expect(page.getByText('ステップ 5/7')).toBeVisible();
-    const { person } = journey;
+    const { person } = generalApplicants[bank];
     const [mobile1, mobile2, mobile3] = person.mobile;
     expect(await readSummary(page)).toEqual({
       メールアドレス: mailAddress,
@@ -278,8 +225,7 @@ for (const bank of bankCodes) {
 
 test('each message of /workplace at its field, and the values survive going to /branch and back', async ({ page }) => {
   const { permitted, invitation } = fixturesOf('0177');
-  await reachPersonal(page, '0177');
-  await completePersonal(page, '0177', JOURNEYS['0177'].person);
+  await walk(await reachPersonal(page, '0177'), [['Personal', 'NEXT', '/workplace']]);
   const next = button(page, '次へ');
 
   // Nothing chosen.
@@ -373,8 +319,7 @@ test('branch, seal and confirmation ask for their answer, and 戻る keeps every
   const { branches } = fixturesOf('0587');
   const chosen = branches[1];
   if (!chosen) throw new Error('no branch');
-  await reachPersonal(page, '0587');
-  await completePersonal(page, '0587', JOURNEYS['0587'].person);
+  await walk(await reachPersonal(page, '0587'), [['Personal', 'NEXT', '/workplace']]);
   await byLabel(page, 'ご職業').selectOption({ label: '学生' });
   await button(page, '次へ').click();
 

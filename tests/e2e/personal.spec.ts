@@ -1,50 +1,28 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { bankUrl, reachPersonal } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { reachPersonal } from './drivers';
+import { bankUrl, byLabel, chooseBirthday, errorOf, expectNoHorizontalScroll, groupOf, typePhone } from './support';
 
 // The narrowest phone the service supports.
 test.use({ viewport: { width: 360, height: 740 } });
 
-/** A field by its label, which ends in the 必須/任意 badge. */
-const field = (page: Page, label: string): Locator => page.getByLabel(new RegExp(`^${label}(必須|任意)?$`));
-const group = (page: Page, name: string): Locator => page.getByRole('group', { name: new RegExp(`^${name}`) });
-/** The error text under a field (its live region). */
-const errorOf = (page: Page, name: string): Locator => page.locator(`#root_${name}__error`);
-
-async function chooseBirthday(page: Page, year: string, month: string, day: string) {
-  const birthday = group(page, '生年月日');
-  await birthday.getByLabel('年', { exact: true }).selectOption(year);
-  await birthday.getByLabel('月', { exact: true }).selectOption(month);
-  await birthday.getByLabel('日', { exact: true }).selectOption(day);
-}
-
-async function typePhone(page: Page, name: string, parts: [string, string, string]) {
-  const inputs = group(page, name).getByRole('textbox');
-  for (const [index, part] of parts.entries()) await inputs.nth(index).fill(part);
-}
-
 async function search(page: Page, code: string) {
-  await field(page, '郵便番号').fill(code);
+  await byLabel(page, '郵便番号').fill(code);
   await page.getByRole('button', { name: '住所を検索' }).click();
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('the real postal search offers both candidates of 860-0046 and the server suggests furigana', async ({ page }) => {
   await reachPersonal(page, '0177');
   await expectNoHorizontalScroll(page);
 
-  await field(page, 'お名前（姓）').fill('福岡');
-  await field(page, 'お名前（名）').focus();
-  await expect(field(page, 'フリガナ（セイ）')).toHaveValue('ﾌｸｵｶ');
+  await byLabel(page, 'お名前（姓）').fill('福岡');
+  await byLabel(page, 'お名前（名）').focus();
+  await expect(byLabel(page, 'フリガナ（セイ）')).toHaveValue('ﾌｸｵｶ');
   // The suggestion can be corrected, and a typed kana is normalised when left.
-  await field(page, 'フリガナ（セイ）').fill('ふくおか');
-  await field(page, 'フリガナ（メイ）').focus();
-  await expect(field(page, 'フリガナ（セイ）')).toHaveValue('ﾌｸｵｶ');
+  await byLabel(page, 'フリガナ（セイ）').fill('ふくおか');
+  await byLabel(page, 'フリガナ（メイ）').focus();
+  await expect(byLabel(page, 'フリガナ（セイ）')).toHaveValue('ﾌｸｵｶ');
 
-  const postal = field(page, '郵便番号');
+  const postal = byLabel(page, '郵便番号');
   await expect(postal).toHaveAttribute('autocomplete', 'postal-code');
   await expect(postal).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByRole('button', { name: '住所を検索' })).toBeDisabled();
@@ -56,12 +34,12 @@ test('the real postal search offers both candidates of 860-0046 and the server s
   await candidates.getByLabel('熊本県熊本市西区横手').check();
   await expect(page.locator('output')).toHaveText('熊本県熊本市西区横手');
   // Outside 福岡県 at bank 0177: the distance reason is asked for.
-  await expect(field(page, '遠隔地でのお取引の理由')).toBeVisible();
+  await expect(byLabel(page, '遠隔地でのお取引の理由')).toBeVisible();
   await expectNoHorizontalScroll(page);
 
   // 「該当する住所がない」: the temporary address starts at the bank's prefecture.
   await page.getByLabel('該当する住所がない').check();
-  await expect(field(page, '都道府県')).toHaveValue('福岡県');
+  await expect(byLabel(page, '都道府県')).toHaveValue('福岡県');
   await expect(page.getByRole('button', { name: '住所を検索' })).toHaveCount(0);
 });
 
@@ -75,13 +53,13 @@ test('each rule of /personal says its message at its field', async ({ page }) =>
 
   // Nothing entered: the required messages, focus on the first field.
   await next.click();
-  await expect(field(page, 'お名前（姓）')).toBeFocused();
+  await expect(byLabel(page, 'お名前（姓）')).toBeFocused();
   await expect(errorOf(page, 'lastName')).toHaveText('入力が必須です。');
   await expect(errorOf(page, 'kanaLastName')).toHaveText('入力が必須です。');
   await expect(errorOf(page, 'gender')).toHaveText('選択が必須です。');
   await expect(errorOf(page, 'mobilePhoneNumber')).toHaveText('携帯電話番号を正しく入力してください。');
   // Typed but never searched.
-  await field(page, '郵便番号').fill('8100001');
+  await byLabel(page, '郵便番号').fill('8100001');
   await next.click();
   await expect(errorOf(page, 'postalNumber')).toHaveText('住所を検索してください');
   await expect(errorOf(page, 'subAddress')).toHaveText('入力が必須です。');
@@ -89,20 +67,20 @@ test('each rule of /personal says its message at its field', async ({ page }) =>
   await expect(errorOf(page, 'birthday')).toHaveText('生年月日を正しく入力してください。');
 
   // Wrong values, one per rule.
-  await field(page, 'お名前（姓）').fill('あ'.repeat(12));
-  await field(page, 'お名前（名）').fill(`${'い'.repeat(11)}①`);
-  await field(page, 'フリガナ（セイ）').fill('abc');
-  await field(page, 'フリガナ（メイ）').fill('ｲｲ');
+  await byLabel(page, 'お名前（姓）').fill('あ'.repeat(12));
+  await byLabel(page, 'お名前（名）').fill(`${'い'.repeat(11)}①`);
+  await byLabel(page, 'フリガナ（セイ）').fill('abc');
+  await byLabel(page, 'フリガナ（メイ）').fill('ｲｲ');
   // The general year list ends at this year − 18; born 2008-12-31 is 17 on 2026-06-15.
-  await chooseBirthday(page, String(pageToday.getFullYear() - 18), '12', '31');
+  await chooseBirthday(page, { year: String(pageToday.getFullYear() - 18), month: '12', day: '31' });
   await page.getByText('女性', { exact: true }).click();
   await typePhone(page, '携帯電話番号', ['012', '3456', '7890']);
   await typePhone(page, '自宅電話番号', ['0', '1', '2']);
   await search(page, '8600046');
   await page.getByRole('group', { name: '住所の候補' }).getByLabel('熊本県熊本市中央区横手').check();
-  await field(page, '番地・建物名・部屋番号').fill('Ⅲ-1');
+  await byLabel(page, '番地・建物名・部屋番号').fill('Ⅲ-1');
   await page.getByLabel('その他', { exact: true }).check();
-  await field(page, '遠隔地でのお取引の理由').fill('あ'.repeat(51));
+  await byLabel(page, '遠隔地でのお取引の理由').fill('あ'.repeat(51));
   await next.click();
 
   await expect(errorOf(page, 'lastName')).toHaveText('24文字以内で入力してください。');
@@ -115,49 +93,49 @@ test('each rule of /personal says its message at its field', async ({ page }) =>
   await expect(errorOf(page, 'kanaSubAddress')).toHaveText('入力が必須です。');
   await expect(errorOf(page, 'utilizationPurposeOther')).toHaveText('「その他」の場合は入力が必須です。');
   await expect(errorOf(page, 'distanceTransactionReason')).toHaveText('50文字以内で入力してください。');
-  await expect(field(page, 'お名前（姓）')).toBeFocused();
-  await expect(field(page, 'お名前（姓）')).toHaveAttribute('aria-invalid', 'true');
+  await expect(byLabel(page, 'お名前（姓）')).toBeFocused();
+  await expect(byLabel(page, 'お名前（姓）')).toHaveAttribute('aria-invalid', 'true');
 
   // A corrected field loses its message when left.
-  await field(page, '番地・建物名・部屋番号').fill('3-1');
-  await field(page, '番地・建物名・部屋番号（フリガナ）').focus();
+  await byLabel(page, '番地・建物名・部屋番号').fill('3-1');
+  await byLabel(page, '番地・建物名・部屋番号（フリガナ）').focus();
   await expect(errorOf(page, 'subAddress')).toHaveText('');
 });
 
 test('what was entered is stored, shown again coming back, and after a reload', async ({ page }) => {
   await reachPersonal(page, '0177');
-  await field(page, 'お名前（姓）').fill('福岡');
-  await field(page, 'お名前（名）').fill('花子');
-  await field(page, 'フリガナ（セイ）').fill('フクオカ');
-  await field(page, 'フリガナ（メイ）').fill('ハナコ');
-  await chooseBirthday(page, '1990', '4', '1');
+  await byLabel(page, 'お名前（姓）').fill('福岡');
+  await byLabel(page, 'お名前（名）').fill('花子');
+  await byLabel(page, 'フリガナ（セイ）').fill('フクオカ');
+  await byLabel(page, 'フリガナ（メイ）').fill('ハナコ');
+  await chooseBirthday(page, { year: '1990', month: '4', day: '1' });
   await page.getByText('女性', { exact: true }).click();
   await typePhone(page, '携帯電話番号', ['０９０', '１２３４', '５６７８']);
   await typePhone(page, '自宅電話番号', ['092', '123', '4567']);
   await search(page, '8100001');
   await expect(page.locator('output')).toHaveText('福岡県福岡市中央区天神');
-  await field(page, '番地・建物名・部屋番号').fill('1-2-3 ふくおかマンション101');
-  await field(page, '番地・建物名・部屋番号（フリガナ）').fill('1-2-3 ふくおかまんしょん101');
+  await byLabel(page, '番地・建物名・部屋番号').fill('1-2-3 ふくおかマンション101');
+  await byLabel(page, '番地・建物名・部屋番号（フリガナ）').fill('1-2-3 ふくおかまんしょん101');
   await page.getByLabel('貯蓄・資産運用', { exact: true }).check();
   await page.getByLabel('その他', { exact: true }).check();
-  await field(page, '「その他」のご利用目的').fill('家賃の支払い');
+  await byLabel(page, '「その他」のご利用目的').fill('家賃の支払い');
   await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(bankUrl('0177', '/workplace'));
 
   await page.goBack();
   await expect(page).toHaveURL(bankUrl('0177', '/personal'));
   const check = async () => {
-    await expect(field(page, 'お名前（姓）')).toHaveValue('福岡');
-    await expect(field(page, 'フリガナ（メイ）')).toHaveValue('ﾊﾅｺ');
-    await expect(group(page, '生年月日').getByLabel('月', { exact: true })).toHaveValue('4');
+    await expect(byLabel(page, 'お名前（姓）')).toHaveValue('福岡');
+    await expect(byLabel(page, 'フリガナ（メイ）')).toHaveValue('ﾊﾅｺ');
+    await expect(groupOf(page, '生年月日').getByLabel('月', { exact: true })).toHaveValue('4');
     await expect(page.getByLabel('女性', { exact: true })).toBeChecked();
-    await expect(group(page, '携帯電話番号').getByRole('textbox').nth(0)).toHaveValue('090');
-    await expect(group(page, '自宅電話番号').getByRole('textbox').nth(2)).toHaveValue('4567');
-    await expect(field(page, '郵便番号')).toHaveValue('810-0001');
+    await expect(groupOf(page, '携帯電話番号').getByRole('textbox').nth(0)).toHaveValue('090');
+    await expect(groupOf(page, '自宅電話番号').getByRole('textbox').nth(2)).toHaveValue('4567');
+    await expect(byLabel(page, '郵便番号')).toHaveValue('810-0001');
     await expect(page.getByRole('radio', { name: '福岡県福岡市中央区天神' })).toBeChecked();
-    await expect(field(page, '番地・建物名・部屋番号（フリガナ）')).toHaveValue('1-2-3 ﾌｸｵｶﾏﾝｼﾖﾝ101');
+    await expect(byLabel(page, '番地・建物名・部屋番号（フリガナ）')).toHaveValue('1-2-3 ﾌｸｵｶﾏﾝｼﾖﾝ101');
     await expect(page.getByLabel('その他', { exact: true })).toBeChecked();
-    await expect(field(page, '「その他」のご利用目的')).toHaveValue('家賃の支払い');
+    await expect(byLabel(page, '「その他」のご利用目的')).toHaveValue('家賃の支払い');
   };
   await check();
   await page.reload();

@@ -46,46 +46,6 @@ export async function readCodeFromOutbox(page: Page, mailAddress: string): Promi
   return code as string;
 }
 
-/**
- * Walks the real way to /personal: landing, the pre-application check, the e-mail address
- * and the code read from the development outbox. Returns the address used.
- */
-export async function reachPersonal(page: Page, bank: BankCode = '0177', landingQuery = ''): Promise<string> {
-  const mailAddress = uniqueMailAddress(`personal-${bank}`);
-  // landingQuery: e.g. '?workplace=F10001&invitation=FBK001', as a bank's link would carry.
-  await page.goto(bankUrl(bank, `/term${landingQuery}`));
-  await passPreCheck(page);
-  await page.getByRole('button', { name: '次へ' }).click();
-  await expect(page).toHaveURL(bankUrl(bank, '/verification'));
-  await page.getByLabel('メールアドレス').fill(mailAddress);
-  await page.getByRole('button', { name: '認証コードを送信する' }).click();
-  const code = await readCodeFromOutbox(page, mailAddress);
-  await page.getByLabel('認証コード').fill(code);
-  await page.getByRole('button', { name: '認証する' }).click();
-  await expect(page).toHaveURL(bankUrl(bank, '/personal'));
-  await expect(page.getByRole('button', { name: '次へ' })).toBeVisible();
-  return mailAddress;
-}
-
-/** What the general applicant types on /personal (an address found by the real postal lookup). */
-export interface PersonalEntry {
-  lastName: string;
-  firstName: string;
-  /** The furigana the server suggests for the names (half-width katakana). */
-  kanaLastName: string;
-  kanaFirstName: string;
-  birthday: { year: string; month: string; day: string };
-  gender: '男性' | '女性';
-  mobile: [string, string, string];
-  postalNumber: string;
-  /** The candidate to choose when the postal code has several. */
-  address: string;
-  subAddress: string;
-  kanaSubAddress: string;
-  /** Labels of the purposes of use to tick. */
-  purposes: string[];
-}
-
 /** A control by its label, which ends in the 必須/任意 badge. */
 export function byLabel(page: Page, label: string): Locator {
   return page.getByLabel(new RegExp(`^${escapeRegExp(label)}(必須|任意|いずれか必須)?$`));
@@ -100,49 +60,100 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * Fills /personal as an applicant would: the names (checking the furigana the server
- * suggests), birthday, gender, mobile phone, the postal code search and one of its
- * candidates, the rest of the address and the purposes; then 次へ to /workplace.
- */
-export async function completePersonal(page: Page, bank: BankCode, entry: PersonalEntry): Promise<void> {
-  await byLabel(page, 'お名前（姓）').fill(entry.lastName);
-  await byLabel(page, 'お名前（名）').focus();
-  await expect(byLabel(page, 'フリガナ（セイ）')).toHaveValue(entry.kanaLastName);
-  await byLabel(page, 'お名前（名）').fill(entry.firstName);
-  await byLabel(page, 'フリガナ（セイ）').focus();
-  await expect(byLabel(page, 'フリガナ（メイ）')).toHaveValue(entry.kanaFirstName);
-  const birthday = groupOf(page, '生年月日');
-  await birthday.getByLabel('年', { exact: true }).selectOption(entry.birthday.year);
-  await birthday.getByLabel('月', { exact: true }).selectOption(entry.birthday.month);
-  await birthday.getByLabel('日', { exact: true }).selectOption(entry.birthday.day);
-  await page.getByText(entry.gender, { exact: true }).click();
-  const mobile = groupOf(page, '携帯電話番号').getByRole('textbox');
-  for (const [index, part] of entry.mobile.entries()) await mobile.nth(index).fill(part);
-  await byLabel(page, '郵便番号').fill(entry.postalNumber);
-  await page.getByRole('button', { name: '住所を検索' }).click();
-  const candidates = page.getByRole('group', { name: '住所の候補' });
-  await expect(candidates.getByText(entry.address, { exact: true })).toBeVisible();
-  if ((await candidates.getByRole('radio').count()) > 1) await candidates.getByLabel(entry.address, { exact: true }).check();
-  await expect(page.locator('output')).toHaveText(entry.address);
-  await byLabel(page, '番地・建物名・部屋番号').fill(entry.subAddress);
-  await byLabel(page, '番地・建物名・部屋番号（フリガナ）').fill(entry.kanaSubAddress);
-  for (const purpose of entry.purposes) await page.getByLabel(purpose, { exact: true }).check();
-  await page.getByRole('button', { name: '次へ' }).click();
-  await expect(page).toHaveURL(bankUrl(bank, '/workplace'));
-}
-
-/** The summary of /confirmation as term → its values joined with ' / ' (from the definition lists). */
-export async function readSummary(page: Page): Promise<Record<string, string>> {
+/** The summary of /confirmation, per section (its heading) as term → its values joined with ' / '. */
+export async function readSummarySections(page: Page): Promise<Record<string, Record<string, string>>> {
   await page.locator('.summary__row').first().waitFor();
-  return page.locator('.summary__row').evaluateAll((rows) =>
+  return page.locator('section.summary').evaluateAll((sections) =>
     Object.fromEntries(
-      rows.map((row) => [
-        row.querySelector('dt')?.textContent ?? '',
-        [...row.querySelectorAll('dd')].map((dd) => dd.textContent ?? '').join(' / '),
-      ]),
+      sections
+        .filter((section) => section.querySelector('.summary__row'))
+        .map((section) => [
+          section.querySelector('h2')?.textContent ?? '',
+          Object.fromEntries(
+            [...section.querySelectorAll('.summary__row')].map((row) => [
+              row.querySelector('dt')?.textContent ?? '',
+              [...row.querySelectorAll('dd')].map((dd) => dd.textContent ?? '').join(' / '),
+            ]),
+          ),
+        ]),
     ),
   );
+}
+
+/** The summary of /confirmation as one term → values record (the general flow's terms are unique). */
+export async function readSummary(page: Page): Promise<Record<string, string>> {
+  return Object.assign({}, ...Object.values(await readSummarySections(page))) as Record<string, string>;
+}
+
+/** The error text under a form field (its live region). */
+export function errorOf(page: Page, field: string): Locator {
+  return page.locator(`#root_${field}__error`);
+}
+
+/** Chooses year, month and day in the three selects of 生年月日. */
+export async function chooseBirthday(page: Page, birthday: { year: string; month: string; day: string }): Promise<void> {
+  const group = groupOf(page, '生年月日');
+  await group.getByLabel('年', { exact: true }).selectOption(birthday.year);
+  await group.getByLabel('月', { exact: true }).selectOption(birthday.month);
+  await group.getByLabel('日', { exact: true }).selectOption(birthday.day);
+}
+
+/** Types a phone number into the three boxes of its group. */
+export async function typePhone(page: Page, name: string, parts: readonly [string, string, string]): Promise<void> {
+  const boxes = groupOf(page, name).getByRole('textbox');
+  for (const [index, part] of parts.entries()) await boxes.nth(index).fill(part);
+}
+
+/** Where the applicant is: the path, the page heading and the step counter (or none). */
+export async function expectScreen(
+  page: Page,
+  bank: BankCode,
+  path: string,
+  heading: string,
+  step?: { step: number; of: number },
+): Promise<void> {
+  await expect(page).toHaveURL(bankUrl(bank, path));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  const counter = page.getByRole('progressbar', { name: /ステップ中/ });
+  if (step) {
+    await expect(counter).toHaveText(`ステップ ${step.step}/${step.of}`);
+    await expect(counter).toHaveAccessibleName(`${step.of}ステップ中${step.step}ステップ目`);
+  } else {
+    await expect(counter).toHaveCount(0);
+  }
+}
+
+/** What a screen showed: path, page heading and step counter text. */
+export interface ScreenSeen {
+  path: string;
+  heading: string;
+  step: string | null;
+}
+
+/**
+ * Records every screen the page shows, however briefly (the eKYC return page polls and leaves
+ * within a fraction of a second in the tests), across page loads: a MutationObserver in each
+ * document reports path, heading and step counter to the test whenever one of them changes.
+ */
+export async function recordScreens(page: Page): Promise<ScreenSeen[]> {
+  const seen: ScreenSeen[] = [];
+  await page.exposeBinding('__screenSeen', (_source, screen: ScreenSeen) => {
+    seen.push(screen);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __screenSeen: (screen: ScreenSeen) => void }).__screenSeen;
+    let last = '';
+    const observe = () => {
+      const heading = document.querySelector('h1')?.textContent ?? '';
+      const step = document.querySelector('[role="progressbar"][aria-label$="ステップ目"]')?.textContent ?? null;
+      const key = JSON.stringify([location.pathname, heading, step]);
+      if (heading === '' || key === last) return;
+      last = key;
+      void report({ path: location.pathname, heading, step });
+    };
+    new MutationObserver(observe).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
 }
 
 /** The page fits the viewport: nothing sticks out sideways at 360 px. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bankUrl, passPreCheck, reachPersonal, readCodeFromOutbox, uniqueMailAddress } from './support';
+import { reachPersonal } from './drivers';
+import { bankUrl, passPreCheck, readCodeFromOutbox, uniqueMailAddress } from './support';
 
 test('e-mail verification round trip reaches /personal and survives a reload', async ({ page }) => {
   const mailAddress = uniqueMailAddress('verify');

@@ -16,6 +16,7 @@ import {
   type EkycSessionRequest,
 } from './adapter.js';
 import { receiveCallback, type CallbackDependencies } from './callbacks.js';
+import { simulatorOutcomeLabels } from './simulator-labels.js';
 
 /**
  * The identity-check provider simulator shipped with the product (EKYC_PROVIDER=simulator,
@@ -42,13 +43,6 @@ import { receiveCallback, type CallbackDependencies } from './callbacks.js';
 
 export const SIMULATOR_PREFIX = '/ekyc-simulator/sessions';
 
-const outcomeLabels: Record<SimulatorOutcome, string> = {
-  approve: '本人確認OK',
-  supplement: '本人確認OK（現住所確認書類の提出を求める）',
-  reject: '本人確認NG（書類の不備・顔写真の不一致）',
-  pending: '確認中のまま戻る（結果を返さない）',
-  error: '本人確認サービスでエラーが発生した',
-};
 
 function stateOf(outcome: SimulatorOutcome | null): EkycProviderStatus {
   switch (outcome) {
@@ -159,14 +153,14 @@ ${info}`;
   if (outcome !== null && outcome !== 'pending') {
     return page(
       '本人確認サービス（シミュレーター）',
-      `${head}<p>このセッションの結果は送信済みです：${escapeHtml(outcomeLabels[outcome])}</p>
+      `${head}<p>このセッションの結果は送信済みです：${escapeHtml(simulatorOutcomeLabels[outcome])}</p>
 <p><a class="button" href="${escapeHtml(returnUrl)}">お申込み画面へ戻る</a></p>`,
     );
   }
   const choices = simulatorOutcomes
     .map(
       (value, index) =>
-        `<label><input type="radio" name="outcome" value="${value}"${index === 0 ? ' checked' : ''}> ${escapeHtml(outcomeLabels[value])}</label>`,
+        `<label><input type="radio" name="outcome" value="${value}"${index === 0 ? ' checked' : ''}> ${escapeHtml(simulatorOutcomeLabels[value])}</label>`,
     )
     .join('\n');
   return page(

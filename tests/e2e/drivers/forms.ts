@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+import { byLabel, chooseBirthday, groupOf, typePhone } from '../support';
+import type { ChildEntry, ParentEntry, PersonalEntry, WorkplaceEntry } from './applicants';
+
+/**
+ * Filling the forms as an applicant does, without pressing the button: the drivers press it,
+ * and tests that look at a form's messages fill it with these and then change one field.
+ * Each works on an empty form and on one shown again with what was entered before.
+ */
+
+/** A name, then on to the next field: the server's furigana suggestion must be the expected kana. */
+async function nameWithFurigana(page: Page, name: string, nameLabel: string, kana: string, kanaLabel: string, next: string) {
+  await byLabel(page, nameLabel).fill(name);
+  await byLabel(page, next).focus();
+  await expect(byLabel(page, kanaLabel)).toHaveValue(kana);
+}
+
+/**
+ * /personal and /child/personal: names (checking the suggested furigana), birthday, gender,
+ * mobile phone, the postal code search and its candidate, the rest of the address, purposes.
+ */
+export async function fillPersonal(page: Page, entry: PersonalEntry): Promise<void> {
+  await nameWithFurigana(page, entry.lastName, 'お名前（姓）', entry.kanaLastName, 'フリガナ（セイ）', 'お名前（名）');
+  await nameWithFurigana(page, entry.firstName, 'お名前（名）', entry.kanaFirstName, 'フリガナ（メイ）', 'フリガナ（セイ）');
+  await chooseBirthday(page, entry.birthday);
+  await page.getByText(entry.gender, { exact: true }).click();
+  await typePhone(page, '携帯電話番号', entry.mobile);
+  await byLabel(page, '郵便番号').fill(entry.postalNumber);
+  const search = page.getByRole('button', { name: '住所を検索' });
+  await search.click();
+  // The button is disabled while searching: once enabled again, the candidates are this search's.
+  await expect(search).toBeEnabled();
+  const candidates = page.getByRole('group', { name: '住所の候補' });
+  await expect(candidates.getByText(entry.address, { exact: true })).toBeVisible();
+  if ((await candidates.getByRole('radio').count()) > 1) await candidates.getByLabel(entry.address, { exact: true }).check();
+  await expect(page.locator('output')).toHaveText(entry.address);
+  await byLabel(page, '番地・建物名・部屋番号').fill(entry.subAddress);
+  await byLabel(page, '番地・建物名・部屋番号（フリガナ）').fill(entry.kanaSubAddress);
+  for (const purpose of entry.purposes) await page.getByLabel(purpose, { exact: true }).check();
+}
+
+/** /child/personal: the child's data, then the child's occupation (chosen last: the birthday decides the list). */
+export async function fillChildPersonal(page: Page, child: ChildEntry): Promise<void> {
+  await fillPersonal(page, child);
+  await byLabel(page, 'ご職業').selectOption({ label: child.occupation });
+}
+
+/** The occupation select and, for an occupation that needs one, the workplace typed by hand. */
+export async function fillOccupation(page: Page, occupation: string, workplace: WorkplaceEntry | undefined): Promise<void> {
+  await byLabel(page, 'ご職業').selectOption({ label: occupation });
+  if (workplace) {
+    await byLabel(page, 'お勤め先名').fill(workplace.name);
+    await typePhone(page, 'お勤め先電話番号', workplace.phone);
+  }
+}
+
+/** /child/parent: the parent's data and occupation. */
+export async function fillParent(page: Page, parent: ParentEntry): Promise<void> {
+  await byLabel(page, 'お名前（姓）').fill(parent.lastName);
+  await byLabel(page, 'お名前（名）').fill(parent.firstName);
+  await byLabel(page, 'フリガナ（セイ）').fill(parent.kanaLastName);
+  await byLabel(page, 'フリガナ（メイ）').fill(parent.kanaFirstName);
+  await chooseBirthday(page, parent.birthday);
+  await groupOf(page, '続柄').getByText(parent.relationship, { exact: true }).click();
+  await typePhone(page, '携帯電話番号', parent.mobile);
+  await fillOccupation(page, parent.occupation, parent.workplace);
+}

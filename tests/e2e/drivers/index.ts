@@ -1,0 +1,242 @@
+import { expect, type Page } from '@playwright/test';
+import { bankUrl, groupOf, passPreCheck, readCodeFromOutbox, uniqueMailAddress, type BankCode } from '../support';
+import { childApplicants, generalApplicants, PIN } from './applicants';
+import { fillChildPersonal, fillOccupation, fillParent, fillPersonal } from './forms';
+import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
+import type { EventDriver, FlowId, Journey, ProviderOutcome, ScreenDrivers } from './types';
+import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
+
+export type { EventDriver, FlowId, Journey, ProviderOutcome, ScreenDrivers } from './types';
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** 「戻る」 of a step (the flow's BACK). */
+const back: EventDriver = ({ page }) => button(page, '戻る').click();
+
+/** The three (or so) checks a photo preview asks for, all ticked. */
+async function tickPhotoChecks(page: Page): Promise<void> {
+  const checks = page.getByRole('group', { name: /^確認事項/ }).getByRole('checkbox');
+  await expect(checks.first()).toBeVisible();
+  for (const check of await checks.all()) await check.check();
+}
+
+/** Takes the photo with the capture button's file input, then uploads it from the preview. */
+async function captureAndUpload(page: Page, captureLabel: string, file: ReturnType<typeof asCameraFile>, withChecks: boolean): Promise<void> {
+  await page.getByLabel(captureLabel, { exact: true }).setInputFiles(file);
+  if (withChecks) await tickPhotoChecks(page);
+  await button(page, 'この写真でアップロード').click();
+}
+
+/** The simulator's outcomes as its page labels them. */
+const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = simulatorOutcomeLabels;
+
+const SIMULATOR_PAGE = /\/ekyc-simulator\/sessions\/sim_/;
+
+/**
+ * What an applicant does on each screen to send each event of flows/general.json and
+ * flows/child.json, keyed by meta.screen and event type. A driver fills what its screen needs
+ * with valid data for journey.bank (the child flow's /child/personal with the child's data,
+ * /child/parent with the parent's) and presses the button; it waits for its screen to be ready
+ * but never checks where the applicant arrives: the caller does.
+ */
+export const screenDrivers: ScreenDrivers = {
+  GeneralTerm: {
+    NEXT: async ({ page }) => {
+      await passPreCheck(page);
+      await button(page, '次へ').click();
+    },
+  },
+  ChildBeforeCheck: {
+    NEXT: async ({ page }) => {
+      await page.getByLabel('上記の内容を確認しました').check();
+      await page.getByLabel('必要書類を確認しました').check();
+      await button(page, '次へ').click();
+    },
+  },
+  ChildTerm: {
+    NEXT: async ({ page }) => {
+      const question = (n: number) => page.getByRole('group', { name: new RegExp(`^Q${n}\\.`) });
+      await question(1).getByText('はい', { exact: true }).click();
+      await question(2).getByText('同意する', { exact: true }).click();
+      await question(3).getByText('同意する', { exact: true }).click();
+      await page.getByLabel('通帳が発行されないことを確認しました').check();
+      await page.getByLabel('印鑑の登録を行わないことを確認しました').check();
+      await button(page, '次へ').click();
+    },
+  },
+  Verification: {
+    CODE_SENT: async (journey) => {
+      const mailAddress = uniqueMailAddress(`${journey.flow}-${journey.bank}`);
+      await journey.page.getByLabel('メールアドレス').fill(mailAddress);
+      await button(journey.page, '認証コードを送信する').click();
+      journey.memo.mailAddress = mailAddress;
+    },
+    NEXT: async (journey) => {
+      const { mailAddress } = journey.memo;
+      if (!mailAddress) throw new Error('Verification NEXT: no address was sent a code (CODE_SENT first)');
+      const code = await readCodeFromOutbox(journey.page, mailAddress);
+      await journey.page.getByLabel('認証コード').fill(code);
+      await button(journey.page, '認証する').click();
+    },
+    // The code step goes back to the address; the address step (child flow) back to the terms.
+    BACK: ({ page }) => page.getByRole('button', { name: 'メールアドレスの入力に戻る' }).or(button(page, '戻る')).click(),
+  },
+  Personal: {
+    NEXT: async ({ page, bank, flow }) => {
+      if (flow === 'child') await fillChildPersonal(page, childApplicants[bank].child);
+      else await fillPersonal(page, generalApplicants[bank].person);
+      await button(page, '次へ').click();
+    },
+    BACK: back,
+  },
+  Workplace: {
+    NEXT: async ({ page, bank }) => {
+      const { occupation, workplace } = generalApplicants[bank];
+      await fillOccupation(page, occupation, workplace);
+      await button(page, '次へ').click();
+    },
+    BACK: back,
+  },
+  Parent: {
+    NEXT: async ({ page, bank }) => {
+      await fillParent(page, childApplicants[bank].parent);
+      await button(page, '次へ').click();
+    },
+    BACK: back,
+  },
+  Branch: {
+    NEXT: async ({ page, bank, flow }) => {
+      const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
+      // The whole card is the tap target.
+      await groupOf(page, 'お取引店').locator('label').nth(index).click();
+      await button(page, '次へ').click();
+    },
+    BACK: back,
+  },
+  SealLess: {
+    NEXT: async ({ page, bank }) => {
+      const choice = generalApplicants[bank].sealLess ? '印鑑を登録しない' : '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）';
+      await groupOf(page, 'お届け印の登録').getByText(choice, { exact: true }).click();
+      await button(page, '入力内容を確認する').click();
+    },
+    BACK: back,
+  },
+  Confirmation: {
+    NEXT: async ({ page }) => {
+      await page.getByLabel('ご住所が本人確認書類の住所と一致していることを確認しました').check();
+      await button(page, '申し込む').click();
+    },
+    BACK: back,
+  },
+  Pin: {
+    NEXT: async ({ page }) => {
+      await page.getByLabel(/^暗証番号必須$/).fill(PIN);
+      const confirmation = page.getByLabel(/^暗証番号（確認用）/);
+      await confirmation.fill(PIN);
+      await confirmation.blur();
+      // Enabled once the PIN passed the rules and was encrypted.
+      await button(page, '設定する').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    },
+    BACK: back,
+  },
+  ChildEkycPreparation: {
+    NEXT: ({ page }) => button(page, '撮影をはじめる').click(),
+  },
+  IdentificationDocuments: {
+    NEXT: async ({ page }) => {
+      await captureAndUpload(page, 'マイナンバーカードを撮影する', asCameraFile(await documentPhoto(page, 'card'), 'IMG_0101.jpg'), false);
+    },
+    BACK: back,
+  },
+  SupplementaryDocuments: {
+    // A 12 MP photo, so every child journey has the page compress one upload.
+    NEXT: async ({ page, bank }) => {
+      const document = childApplicants[bank].supplementary;
+      await page.getByLabel(document, { exact: true }).check();
+      await captureAndUpload(page, `${document}を撮影する`, asCameraFile(await documentPhoto(page, 'paper'), 'IMG_0102.jpg'), true);
+    },
+    BACK: back,
+  },
+  EkycPreparation: {
+    START_EKYC: async ({ page }) => {
+      await button(page, '本人確認へ進む').click();
+      await page.waitForURL(SIMULATOR_PAGE);
+    },
+  },
+  Supplement: {
+    NEXT: async ({ page }) => {
+      await captureAndUpload(page, '現住所確認書類を撮影する', asCameraFile(await documentPhoto(page, 'paper')), true);
+    },
+    // A photo the page cannot read (HEIC on a browser that cannot decode it): the upload fails.
+    FAIL: async ({ page }) => {
+      await captureAndUpload(page, '現住所確認書類を撮影する', unreadableHeic(), true);
+    },
+  },
+  SupplementError: {
+    RETRY: ({ page }) => button(page, 'もう一度アップロードする').click(),
+  },
+  EkycError: {
+    RETRY: ({ page }) => button(page, '本人確認をやり直す').click(),
+  },
+  SystemError: {
+    RESTART: ({ page }) => button(page, '再申込みへ').click(),
+  },
+};
+
+/** On the provider's page (the simulator, after START_EKYC): the outcome, then back to the application. */
+export async function chooseProviderOutcome(journey: Journey, outcome: ProviderOutcome): Promise<void> {
+  const { page } = journey;
+  await page.waitForURL(SIMULATOR_PAGE);
+  await page.getByLabel(PROVIDER_OUTCOME_LABELS[outcome], { exact: true }).check();
+  await page.getByRole('button', { name: '結果を送信してお申込み画面へ戻る' }).click();
+}
+
+/** Sends one event from one screen (throws for a pair no driver knows). */
+export async function act(journey: Journey, screen: string, event: string): Promise<void> {
+  const driver = screenDrivers[screen]?.[event];
+  if (!driver) throw new Error(`no screen driver for ${screen} ${event}`);
+  await driver(journey);
+}
+
+export const LANDING_PATHS: Record<FlowId, string> = { general: '/term', child: '/child/before-check' };
+
+/** Opens the flow's landing page (with a bank link's query, e.g. '?invitation=FBK001'). */
+export async function openJourney(page: Page, bank: BankCode, flow: FlowId, query = ''): Promise<Journey> {
+  await page.goto(bankUrl(bank, `${LANDING_PATHS[flow]}${query}`));
+  return { page, bank, flow, memo: {} };
+}
+
+/** One step of a hand-written journey: the event sent on a screen and the path it leads to. */
+export type Step = readonly [screen: string, event: string, arrival: string];
+
+/** Sends each event in turn and checks the path reached after it. */
+export async function walk(journey: Journey, steps: readonly Step[]): Promise<void> {
+  for (const [screen, event, arrival] of steps) {
+    await act(journey, screen, event);
+    await expect(journey.page).toHaveURL(bankUrl(journey.bank, arrival));
+  }
+}
+
+/** Landing, e-mail address and code: the way to the first form of either flow. */
+export const TO_PERSONAL: Record<FlowId, readonly Step[]> = {
+  general: [
+    ['GeneralTerm', 'NEXT', '/verification'],
+    ['Verification', 'CODE_SENT', '/verification'],
+    ['Verification', 'NEXT', '/personal'],
+  ],
+  child: [
+    ['ChildBeforeCheck', 'NEXT', '/child/term'],
+    ['ChildTerm', 'NEXT', '/child/verification'],
+    ['Verification', 'CODE_SENT', '/child/verification'],
+    ['Verification', 'NEXT', '/child/personal'],
+  ],
+};
+
+/** From the landing page to the form on /personal (or /child/personal), ready to be filled. */
+export async function reachPersonal(page: Page, bank: BankCode = '0177', flow: FlowId = 'general', landingQuery = ''): Promise<Journey> {
+  const journey = await openJourney(page, bank, flow, landingQuery);
+  await walk(journey, TO_PERSONAL[flow]);
+  await expect(button(page, '次へ')).toBeVisible();
+  return journey;
+}

@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+import type { BankCode } from '../support';
+
+/**
+ * Screen drivers: what an applicant does on a screen to send one event of the flow machine.
+ * Keyed by the flows' own names (meta.screen and the event types of flows/*.json), so the
+ * hand-written journeys (tests/e2e) and the journeys generated from the machines (tests/model)
+ * share one description of how each screen is used.
+ */
+export type FlowId = 'general' | 'child';
+
+/** The simulator's outcomes (src/server/ekyc/simulator.ts). */
+export type ProviderOutcome = 'approve' | 'supplement' | 'reject' | 'pending' | 'error';
+
+/** What a journey carries from page to page. */
+export interface Journey {
+  page: Page;
+  bank: BankCode;
+  flow: FlowId;
+  /** Set by the drivers as the journey goes: the mail address used, the application number, … */
+  memo: Record<string, string>;
+}
+
+/** One user action: fill what the screen needs with valid data for journey.bank, then press its button. */
+export type EventDriver = (journey: Journey) => Promise<void>;
+
+/** meta.screen → event type (NEXT, BACK, CODE_SENT, START_EKYC, RETRY, RESTART, FAIL, …) → action. */
+export type ScreenDrivers = Record<string, Partial<Record<string, EventDriver>>>;
