@@ -1,14 +1,16 @@
 /**
- * npm run flows:check [files...]  —  lints the flow files (default: every flows/*.json but the
- * schema) and prints one line per problem (file:line JSON-path: message) and exits 1, or prints
- * a summary and exits 0. Named files are checked against the shipped flows.
+ * npm run flows:check [files...]  —  lints the flow files (default: every flow in FLOWS_DIR, else
+ * ./flows, but the schema) and prints one line per problem (file:line JSON-path: message) and
+ * exits 1, or prints a summary and exits 0. Named files are checked against the other flows.
  */
 import { formatProblem } from '../domain/flow/lint';
-import { checkFlowFiles } from '../server/flows/check';
+import { checkFlowFiles, repositoryRoot } from '../server/flows/check';
 
 const started = performance.now();
 try {
-  const { problems, warnings, summary } = checkFlowFiles(process.argv.slice(2));
+  // The folder the server runs (FLOWS_DIR, src/server/config.ts); unset: the check's own default.
+  const flowsDir = process.env.FLOWS_DIR?.trim() || undefined;
+  const { problems, warnings, summary } = checkFlowFiles(process.argv.slice(2), repositoryRoot, flowsDir);
   for (const warning of warnings) console.warn(warning);
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));

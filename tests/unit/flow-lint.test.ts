@@ -230,6 +230,42 @@ describe('names from the vocabulary', () => {
   });
 });
 
+describe('inputs of the invoked actors', () => {
+  it('the eKYC polling settings must be whole numbers in range', () => {
+    const text = broken((f) => {
+      f.states.ekycCallback.invoke.input = { intervalMs: '5s', maxTries: 0 };
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/ekycCallback/invoke/input/intervalMs', '"intervalMs" must be a whole number from 1000 to 60000 (milliseconds between two status checks: 5000 is 5 seconds), not "5s"');
+    expectProblem(problems, text, '/states/ekycCallback/invoke/input/maxTries', '"maxTries" must be a whole number from 1 to 100');
+    const seconds = broken((f) => {
+      f.states.ekycCallback.invoke.input.intervalMs = 5;
+    });
+    expectProblem(lint(seconds), seconds, '/states/ekycCallback/invoke/input/intervalMs', 'not 5');
+  });
+
+  it('a misspelt input is named once, with a suggestion', () => {
+    const text = broken((f) => {
+      f.states.ekycCallback.invoke.input = { intervalMs: 5000, maxtries: 12 };
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/ekycCallback/invoke/input/maxtries', 'unknown input "maxtries" of the actor "pollEkycStatus" (its inputs: intervalMs, maxTries). Did you mean "maxTries"?');
+    expect(problems).toHaveLength(1);
+  });
+
+  it('a missing input, an input of an actor that takes none, and the application type of the flow', () => {
+    const text = broken((f) => {
+      delete f.states.ekycCallback.invoke.input;
+      f.states.redirect.invoke.input = { applicationType: 'GENERAL' };
+      f.states.ekycPreparation.states.starting.invoke.input.applicationType = 'CHILD';
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/ekycCallback/invoke', 'the actor "pollEkycStatus" needs "input": { "intervalMs": …, "maxTries": … }');
+    expectProblem(problems, text, '/states/redirect/invoke/input', 'the actor "completeApplication" takes no input; remove "input"');
+    expectProblem(problems, text, '/states/ekycPreparation/states/starting/invoke/input/applicationType', '"applicationType" must be "GENERAL", the meta.applicationType of this flow, not "CHILD"');
+  });
+});
+
 describe('paths', () => {
   it('duplicate path within the flow', () => {
     const text = broken((f) => {
@@ -360,6 +396,39 @@ describe('targets and states', () => {
     expectProblem(lint(text), text, '/states/supplementError', 'state "supplementError" is a dead end');
   });
 
+  it('a sub-state with no way out is a dead end, unless it is entered with "leaveForProvider"', () => {
+    const text = broken((f) => {
+      f.states.ekycPreparation.states.starting.invoke.onDone = 'leaving';
+    });
+    expectProblem(lint(text), text, '/states/ekycPreparation/states/leaving', 'state "ekycPreparation.leaving" is a dead end: neither it nor "ekycPreparation" has a transition that leads anywhere');
+    // A sub-state takes its page's transitions: with one on the page it is no dead end.
+    const withWayOut = broken((f) => {
+      f.states.ekycPreparation.states.starting.invoke.onDone = 'leaving';
+      f.states.ekycPreparation.on = { RESTART: 'term' };
+    });
+    expect(lint(withWayOut).filter((p) => p.message.includes('dead end'))).toEqual([]);
+  });
+
+  it('states that only lead to each other are a dead end too', () => {
+    const text = broken((f) => {
+      delete f.states.supplement.on.NEXT;
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/supplement', 'state "supplement" is a dead end: no way from it leads to a final state or to the identity provider (it only leads to "supplementError", "supplement")');
+    expectProblem(problems, text, '/states/supplementError', 'state "supplementError" is a dead end: no way from it leads to a final state');
+    expect(problems).toHaveLength(2);
+  });
+
+  it('an invoked actor needs both onDone and onError', () => {
+    const text = broken((f) => {
+      delete f.states.redirect.invoke.onError;
+      delete f.states.ekycCallback.invoke.onDone;
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/redirect/invoke', 'the invoked actor "completeApplication" in "redirect" has no onError: when it fails, the applicant would stay on this page for ever');
+    expectProblem(problems, text, '/states/ekycCallback/invoke', 'the invoked actor "pollEkycStatus" in "ekycCallback" has no onDone');
+  });
+
   it('page metadata: nested meta, page without screen, exit state not final', () => {
     const text = broken((f) => {
       f.states.verification.states.code.meta = { path: '/code' };
@@ -375,7 +444,7 @@ describe('targets and states', () => {
 });
 
 describe('steps', () => {
-  it('step lower than the one before it on the NEXT chain', () => {
+  it('step lower than the one before it on the forward path', () => {
     const text = broken((f) => {
       f.states.branch.meta.step = 1;
     });
@@ -396,12 +465,36 @@ describe('steps', () => {
     expectProblem(lint(lower), lower, '/meta/totalSteps', 'meta.totalSteps is 8 but the largest step is 7 (state "ekycPreparation"); they must be equal');
   });
 
+  it('the identity provider\'s return is on the forward path: the return page may not count lower than the hand-over page', () => {
+    const text = broken((f) => {
+      f.states.ekycCallback.meta.step = 6;
+    });
+    expectProblem(lint(text), text, '/states/ekycCallback/meta/step', 'step 6 of "ekycCallback" is lower than step 7 of "ekycPreparation", which hands over to the identity provider, who sends the applicant back to it');
+  });
+
+  it('the last step is carried through pages without a step', () => {
+    const text = broken((f) => {
+      delete f.states.confirmation.meta.step;
+      f.states.pin.meta.step = 2;
+      f.states.identificationDocuments.meta.step = 8; // keeps the child's steps going up after the PIN
+      f.states.supplementaryDocuments.meta.step = 9;
+    }, childText);
+    const problems = lintFlow({ fileName: 'flows/child.json', text, schema, formNames, otherFlowPaths: flowPathsOf(generalText) });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        pointer: '/states/pin/meta/step',
+        line: lineOfPointer(text, '/states/pin/meta/step'),
+        message: 'step 2 of "pin" is lower than step 3 of "branch", which comes before it on the forward path; steps must not go down',
+      }),
+    ]);
+  });
+
   it('the first step page must be step 1', () => {
     const text = broken((f) => {
       for (const s of Object.values(f.states) as Loose[]) if (s.meta?.step) s.meta.step += 1;
       f.meta.totalSteps = 8;
     });
-    expectProblem(lint(text), text, '/states/personal/meta/step', 'the first step page on the NEXT chain, "personal", has step 2; it must be 1');
+    expectProblem(lint(text), text, '/states/personal/meta/step', 'the first step page on the forward path, "personal", has step 2; it must be 1');
   });
 });
 
@@ -410,7 +503,14 @@ describe('a way back', () => {
     const text = broken((f) => {
       delete f.states.workplace.on.BACK;
     });
-    expectProblem(lint(text), text, '/states/workplace/on', 'step page "workplace" has no BACK transition, but step page "personal" leads to it by NEXT; add "BACK": "personal"');
+    expectProblem(lint(text), text, '/states/workplace/on', 'step page "workplace" has no BACK transition, but "personal" leads to it by NEXT; add "BACK": "personal"');
+  });
+
+  it('a step page after a page without a step needs BACK too (the spec: personal goes back to verification)', () => {
+    const text = broken((f) => {
+      delete f.states.personal.on.BACK;
+    });
+    expectProblem(lint(text), text, '/states/personal/on', 'step page "personal" has no BACK transition, but "verification" leads to it by NEXT; add "BACK": "verification"');
   });
 
   it('the page after the PIN and the hand-over pages are exempt; other child step pages are not', () => {

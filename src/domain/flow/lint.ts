@@ -9,11 +9,46 @@
  * Order of work: the text is parsed by a small JSON reader that also records the line of every
  * key (JSON.parse gives neither lines nor duplicate keys); then the schema (flows/flow.schema.json)
  * checks the shape. Only a well-formed, schema-valid flow goes on to the meaning checks, so a
- * typo gives one message instead of a cascade.
+ * typo gives one message instead of a cascade. The meaning checks, in order:
+ *   - names: screens, forms, guards, actions, actors, events from the vocabulary; actor inputs;
+ *   - page metadata, paths unique across flows, exits into another flow;
+ *   - targets and initial states exist (until they do, the graph checks below wait);
+ *   - every state is reachable from the start, an entry page (meta.entry) or the error page;
+ *   - no dead ends: every non-final state has a way out and some way on to a final state or to
+ *     the identity provider (a state entered with "leaveForProvider" is where the browser leaves
+ *     the app; the applicant comes back on the entry page that polls the result);
+ *   - step counters: 1 first, never lower along the forward path, the largest is totalSteps;
+ *   - a way back (BACK) on step pages, as the spec's navigation pairs have it.
+ * The tree itself is read by ./statechart.ts, shared with the diagram (./diagram.ts).
  */
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { actionNames, actorNames, eventTypes, guardNames, screenNames } from './vocabulary';
+import {
+  allNodes,
+  buildTree,
+  enteredLeaves,
+  escapePointerSegment,
+  HAND_OVER_ACTION,
+  handOverStates,
+  invokesOf,
+  isObject,
+  isPage,
+  metaOf,
+  nodeTransitions,
+  providerReturnPages,
+  PROVIDER_RETURN_ACTOR,
+  refsOf,
+  resolveTarget,
+  stepOf,
+  stringMeta,
+  topLevelOf,
+  type Json,
+  type StateNode,
+  type Transition,
+} from './statechart';
+import { actionNames, actorNames, eventTypes, guardNames, isOneOf, screenNames, type ActorName } from './vocabulary';
+
+export { escapePointerSegment };
 
 export interface FlowProblem {
   /** As given by the caller, e.g. "flows/general.json". */
@@ -62,9 +97,6 @@ class JsonSyntaxError extends Error {
   }
 }
 
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function pointerOf(segments: ReadonlyArray<string | number>): string {
   return segments.map((s) => `/${escapePointerSegment(String(s))}`).join('');
@@ -324,6 +356,59 @@ function unknownName(kind: string, value: string, allowed: readonly string[]): s
 }
 
 // ---------------------------------------------------------------------------------------------
+// Inputs of the invoked actors (the settings a product owner may change, e.g. the eKYC polling)
+// ---------------------------------------------------------------------------------------------
+
+type InputRule =
+  | { kind: 'integer'; min: number; max: number; meaning: string }
+  /** Must equal the flow's meta.applicationType. */
+  | { kind: 'applicationType' };
+
+/**
+ * What each actor reads from "input" (src/client/runtime/implementations.ts); every key is required.
+ * The ranges keep a slip of the pen out: "5" for five seconds would poll the server every 5 ms.
+ */
+const actorInputs: Record<ActorName, Record<string, InputRule>> = {
+  startEkyc: { applicationType: { kind: 'applicationType' } },
+  pollEkycStatus: {
+    intervalMs: { kind: 'integer', min: 1000, max: 60_000, meaning: 'milliseconds between two status checks: 5000 is 5 seconds' },
+    maxTries: { kind: 'integer', min: 1, max: 100, meaning: 'status checks before the applicant is sent to the eKYC error page' },
+  },
+  completeApplication: {},
+};
+
+function checkActorInput(src: ActorName, input: unknown, invokePointer: string, applicationType: string, add: (pointer: string, message: string) => void): void {
+  const rules = actorInputs[src];
+  const names = Object.keys(rules);
+  const at = `${invokePointer}/input`;
+  if (names.length === 0) {
+    if (input !== undefined) add(at, `the actor "${src}" takes no input; remove "input"`);
+    return;
+  }
+  if (!isObject(input)) {
+    const example = names.map((n) => `"${n}": …`).join(', ');
+    add(input === undefined ? invokePointer : at, `the actor "${src}" needs "input": { ${example} }`);
+    return;
+  }
+  for (const key of Object.keys(input)) {
+    if (!names.includes(key)) add(`${at}/${escapePointerSegment(key)}`, withChoices(`unknown input "${key}" of the actor "${src}"`, key, 'its inputs', names));
+  }
+  for (const [name, rule] of Object.entries(rules)) {
+    const value = input[name];
+    if (value === undefined) {
+      if (!Object.keys(input).some((k) => suggestion(k, [name]) !== '')) add(at, `the input of "${src}" is missing "${name}"`);
+      continue;
+    }
+    const pointer = `${at}/${escapePointerSegment(name)}`;
+    if (rule.kind === 'applicationType') {
+      if (value !== applicationType) add(pointer, `"${name}" must be ${JSON.stringify(applicationType)}, the meta.applicationType of this flow, not ${JSON.stringify(value)}`);
+    } else if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
+      add(pointer, `"${name}" must be a whole number from ${rule.min} to ${rule.max} (${rule.meaning}), not ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Schema
 // ---------------------------------------------------------------------------------------------
 
@@ -422,167 +507,40 @@ function schemaProblem(error: ErrorObject, all: ErrorObject[]): { pointer: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// The flow as a tree of state nodes
+// Targets (the tree itself is read by ./statechart, shared with the diagram)
 // ---------------------------------------------------------------------------------------------
 
-type Json = Record<string, unknown>;
-
-interface StateNode {
-  /** State keys from the root ([] for the root). */
-  path: string[];
-  pointer: string;
-  config: Json;
-  parent: StateNode | undefined;
-  children: Map<string, StateNode>;
-}
-
-interface Transition {
-  node: StateNode;
-  /** Event name; "always", "done.<src>" / "error.<src>" for invoke results. */
-  event: string;
-  /** Pointer of the transition (the event key for a plain string; the item for a list). */
-  pointer: string;
-  target?: { value: string; pointer: string };
-  guard?: { value: string; pointer: string };
-  actions: Array<{ value: string; pointer: string }>;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function buildTree(config: Json): StateNode {
-  const build = (cfg: Json, path: string[], pointer: string, parent: StateNode | undefined): StateNode => {
-    const node: StateNode = { path, pointer, config: cfg, parent, children: new Map() };
-    const states = cfg.states;
-    if (isObject(states)) {
-      for (const [key, child] of Object.entries(states)) {
-        if (isObject(child)) node.children.set(key, build(child, [...path, key], `${pointer}/states/${escapePointerSegment(key)}`, node));
-      }
-    }
-    return node;
-  };
-  return build(config, [], '', undefined);
-}
-
-function allNodes(root: StateNode): StateNode[] {
-  const out: StateNode[] = [];
-  const visit = (n: StateNode) => {
-    out.push(n);
-    for (const c of n.children.values()) visit(c);
-  };
-  visit(root);
-  return out;
-}
-
-function refsOf(value: unknown, pointer: string): Array<{ value: string; pointer: string }> {
-  if (typeof value === 'string') return [{ value, pointer }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => refsOf(v, `${pointer}/${i}`));
-  if (isObject(value) && typeof value.type === 'string') return [{ value: value.type, pointer: `${pointer}/type` }];
-  return [];
-}
-
-function transitionsOf(node: StateNode, event: string, value: unknown, pointer: string): Transition[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => transitionsOf(node, event, v, `${pointer}/${i}`));
-  if (typeof value === 'string') return [{ node, event, pointer, target: { value, pointer }, actions: [] }];
-  if (!isObject(value)) return [];
-  const t: Transition = { node, event, pointer, actions: refsOf(value.actions, `${pointer}/actions`) };
-  if (typeof value.target === 'string') t.target = { value: value.target, pointer: `${pointer}/target` };
-  const guard = refsOf(value.guard, `${pointer}/guard`)[0];
-  if (guard) t.guard = guard;
-  return [t];
-}
-
-function invokesOf(node: StateNode): Array<{ config: Json; pointer: string }> {
-  const invoke = node.config.invoke;
-  const base = `${node.pointer}/invoke`;
-  if (Array.isArray(invoke)) return invoke.flatMap((v, i) => (isObject(v) ? [{ config: v, pointer: `${base}/${i}` }] : []));
-  return isObject(invoke) ? [{ config: invoke, pointer: base }] : [];
-}
-
-function nodeTransitions(node: StateNode): Transition[] {
-  const found: Transition[] = [];
-  const on = node.config.on;
-  if (isObject(on)) {
-    for (const [event, value] of Object.entries(on)) found.push(...transitionsOf(node, event, value, `${node.pointer}/on/${escapePointerSegment(event)}`));
-  }
-  if (node.config.always !== undefined) found.push(...transitionsOf(node, 'always', node.config.always, `${node.pointer}/always`));
-  for (const { config, pointer } of invokesOf(node)) {
-    const src = String(config.src);
-    found.push(...transitionsOf(node, `done.${src}`, config.onDone, `${pointer}/onDone`));
-    found.push(...transitionsOf(node, `error.${src}`, config.onError, `${pointer}/onError`));
-  }
-  return found;
-}
-
-function metaOf(node: StateNode): Json {
-  return isObject(node.config.meta) ? node.config.meta : {};
-}
-
-function stringMeta(node: StateNode, key: string): string | undefined {
-  const v = metaOf(node)[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
-function stepOf(node: StateNode): number | undefined {
-  const v = metaOf(node).step;
-  return typeof v === 'number' ? v : undefined;
-}
-
-function topLevelOf(node: StateNode): StateNode {
-  let n = node;
-  while (n.parent && n.parent.parent) n = n.parent;
-  return n;
-}
-
-/**
- * XState's reading of a target, relative to the node holding the transition:
- * "#<machineId>.a.b" from the root, ".a.b" from the node itself, "a.b" from the node's parent.
- */
-function resolveTarget(root: StateNode, from: StateNode, target: string): { node: StateNode } | { error: string } {
-  let base: StateNode;
-  let rest: string;
-  if (target.startsWith('#')) {
-    const [id = '', ...names] = target.slice(1).split('.');
-    const flowId = String(root.config.id);
-    if (id !== flowId) {
-      return { error: `transition target "${target}" refers to "#${id}", but this flow's id is "${flowId}" (write "#${flowId}.<state>")` };
-    }
-    if (names.length === 0) return { error: `transition target "${target}" must name a state after the flow id ("#${flowId}.<state>")` };
-    base = root;
-    rest = names.join('.');
-  } else if (target.startsWith('.')) {
-    base = from;
-    rest = target.slice(1);
-  } else {
-    base = from.parent ?? root;
-    rest = target;
-  }
-  let node = base;
-  for (const name of rest.split('.')) {
-    const next = node.children.get(name);
-    if (!next) {
-      const names = [...node.children.keys()];
-      const where = node === root ? 'states' : `states of "${node.path.join('.')}"`;
-      if (names.length === 0) return { error: `transition target "${target}" does not exist ("${node.path.join('.')}" has no sub-states)` };
-      return { error: withChoices(`transition target "${target}" does not exist`, name, where, names) };
-    }
-    node = next;
-  }
-  return { node };
+function resolveOrExplain(root: StateNode, from: StateNode, target: string): { node: StateNode } | { error: string } {
+  const r = resolveTarget(root, from, target);
+  if ('node' in r) return r;
+  if (r.error === 'other-flow') return { error: `transition target "${target}" refers to "#${r.referredId}", but this flow's id is "${r.flowId}" (write "#${r.flowId}.<state>")` };
+  if (r.error === 'no-state') return { error: `transition target "${target}" must name a state after the flow id ("#${r.flowId}.<state>")` };
+  const names = [...r.at.children.keys()];
+  if (names.length === 0) return { error: `transition target "${target}" does not exist ("${r.at.path.join('.')}" has no sub-states)` };
+  const where = r.at === root ? 'states' : `states of "${r.at.path.join('.')}"`;
+  return { error: withChoices(`transition target "${target}" does not exist`, r.name, where, names) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The lint
 // ---------------------------------------------------------------------------------------------
 
+const EKYC_START_ACTOR: ActorName = 'startEkyc';
+
+/** Events that leave the forward path: a way back, a retry, a restart, a failure (an actor's error too). */
+const NOT_FORWARD = new Set(['BACK', 'RETRY', 'RESTART', 'FAIL']);
+
 /** Paths of the top-level pages of a flow text, for the cross-flow checks; [] when it does not parse. */
 export function flowPathsOf(text: string): string[] {
+  return readFlowPaths(text) ?? [];
+}
+
+function readFlowPaths(text: string): string[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    return [];
+    return undefined;
   }
   if (!isObject(value) || !isObject(value.states)) return [];
   const paths: string[] = [];
@@ -635,7 +593,6 @@ export function lintFlow(input: LintInput): FlowProblem[] {
   const root = buildTree(flow);
   const nodes = allNodes(root);
   const topLevel = [...root.children.values()];
-  const isPage = (n: StateNode) => n.parent === root && stringMeta(n, 'path') !== undefined;
   const pathLabel = (n: StateNode) => `"${n.path.join('.')}"`;
 
   // 3a. Names from the vocabulary and the form list.
@@ -662,7 +619,8 @@ export function lintFlow(input: LintInput): FlowProblem[] {
     }
     for (const inv of invokesOf(node)) {
       const src = String(inv.config.src);
-      if (!(actorNames as readonly string[]).includes(src)) add(`${inv.pointer}/src`, unknownName('actor', src, actorNames));
+      if (!isOneOf(actorNames, src)) add(`${inv.pointer}/src`, unknownName('actor', src, actorNames));
+      else checkActorInput(src, inv.config.input, inv.pointer, String(flowMeta.applicationType), add);
     }
     for (const t of nodeTransitions(node)) {
       if (t.guard && !(guardNames as readonly string[]).includes(t.guard.value)) add(t.guard.pointer, unknownName('guard', t.guard.value, guardNames));
@@ -735,7 +693,7 @@ export function lintFlow(input: LintInput): FlowProblem[] {
     checkInitial(node);
     for (const t of nodeTransitions(node)) {
       if (!t.target) continue;
-      const r = resolveTarget(root, node, t.target.value);
+      const r = resolveOrExplain(root, node, t.target.value);
       if ('error' in r) add(t.target.pointer, r.error);
       else resolved.set(t, r.node);
     }
@@ -781,23 +739,106 @@ export function lintFlow(input: LintInput): FlowProblem[] {
     add(node.pointer, `state ${pathLabel(node)} can never be reached: no transition leads to it from ${how}`);
   }
 
-  // 3e. Dead ends: a top-level state that is not final must lead somewhere (a transition or an invoke in it).
-  for (const node of topLevel) {
-    if (node.config.type === 'final') continue;
-    const leads = allNodes(node).some((n) => nodeTransitions(n).length > 0 || invokesOf(n).length > 0);
-    if (!leads) add(node.pointer, `state ${pathLabel(node)} is a dead end: it has no transition and no invoke; add one, or mark it "type": "final"`);
+  // 3e. Dead ends. An atomic state that is not final needs a way out: a transition with a target,
+  // written on it or on a state around it (a sub-state also takes its page's transitions). Exempt:
+  // a state entered by a transition with the action "leaveForProvider" (a hand-over state). There the
+  // browser leaves the app for the identity provider, whose return is an entry page of its own
+  // (the one invoking "pollEkycStatus"), so the machine rightly stops there.
+  const handOvers = handOverStates([...resolved].map(([transition, target]) => ({ transition, target })));
+  const leaves = nodes.filter((n) => n !== root && n.children.size === 0);
+  const isFinal = (n: StateNode) => n.config.type === 'final';
+  /** Nodes whose transitions apply while `leaf` is active: itself, its ancestors, all of a parallel ancestor. */
+  const activeWith = (leaf: StateNode): StateNode[] => {
+    const active = new Set<StateNode>();
+    for (let n: StateNode | undefined = leaf; n && n !== root; n = n.parent) {
+      active.add(n);
+      if (n.config.type === 'parallel') for (const d of allNodes(n)) active.add(d);
+    }
+    return [...active];
+  };
+  const deadEnds = new Set<StateNode>();
+  for (const leaf of leaves) {
+    if (isFinal(leaf) || handOvers.has(leaf)) continue;
+    const around = activeWith(leaf);
+    if (around.some((n) => nodeTransitions(n).some((t) => t.target !== undefined))) continue;
+    deadEnds.add(leaf);
+    const owners = around.length > 1 ? `neither it nor ${quoteList(around.slice(1).map(pathLabel))} has a` : 'it has no';
+    add(
+      leaf.pointer,
+      `state ${pathLabel(leaf)} is a dead end: ${owners} transition that leads anywhere; add one, or mark it "type": "final"` +
+        ` (if the applicant leaves for the identity provider here, enter it with the action "${HAND_OVER_ACTION}")`,
+    );
+  }
+  // An invoked actor's result and failure must both lead somewhere, else the applicant waits on the page for ever.
+  for (const node of nodes) {
+    for (const inv of invokesOf(node)) {
+      for (const [key, when] of [
+        ['onDone', 'when it succeeds'],
+        ['onError', 'when it fails'],
+      ] as const) {
+        if (inv.config[key] === undefined) add(inv.pointer, `the invoked actor "${inv.src}" in ${pathLabel(node)} has no ${key}: ${when}, the applicant would stay on this page for ever; add "${key}": "<state>"`);
+      }
+    }
+  }
+  // From every reachable state some way must lead to a final state or to a hand-over state; else the
+  // applicant can only go round in circles. Dead ends above count as ways out here, not to report them twice.
+  if (graphComplete) {
+    const targetAt = new Map([...resolved].map(([t, target]) => [t.pointer, target]));
+    const successors = new Map(
+      leaves.map((leaf) => [
+        leaf,
+        activeWith(leaf)
+          .flatMap(nodeTransitions)
+          .flatMap((t) => {
+            const target = targetAt.get(t.pointer);
+            return target ? enteredLeaves(target) : [];
+          }),
+      ]),
+    );
+    const finishes = new Set(leaves.filter((l) => isFinal(l) || handOvers.has(l) || deadEnds.has(l)));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const leaf of leaves) {
+        if (!finishes.has(leaf) && (successors.get(leaf) ?? []).some((s) => finishes.has(s))) {
+          finishes.add(leaf);
+          changed = true;
+        }
+      }
+    }
+    for (const leaf of leaves) {
+      if (finishes.has(leaf) || !reachable.has(leaf)) continue;
+      const circle = new Set<StateNode>();
+      const visit = (n: StateNode) => {
+        for (const s of successors.get(n) ?? []) {
+          if (circle.has(s)) continue;
+          circle.add(s);
+          visit(s);
+        }
+      };
+      visit(leaf);
+      add(
+        leaf.pointer,
+        `state ${pathLabel(leaf)} is a dead end: no way from it leads to a final state or to the identity provider` +
+          ` (it only leads to ${quoteList([...circle].map(pathLabel)) || 'itself'}); add a transition out of the circle`,
+      );
+    }
   }
 
-  // Page graph: NEXT and BACK transitions that leave a top-level state for another one.
-  const leaving = (event: string) =>
-    [...resolved]
-      .map(([t, target]) => ({ t, from: topLevelOf(t.node), to: topLevelOf(target) }))
-      .filter((e) => e.t.event === event && e.from !== e.to);
-  const nextEdges = leaving('NEXT');
-  const backEdges = leaving('BACK');
+  // Page graph: transitions that leave a top-level state for another one.
+  const pageEdges = [...resolved]
+    .map(([t, target]) => ({ t, from: topLevelOf(t.node), to: topLevelOf(target) }))
+    .filter((e) => e.from !== e.to);
+  const nextEdges = pageEdges.filter((e) => e.t.event === 'NEXT');
+  const backEdges = pageEdges.filter((e) => e.t.event === 'BACK');
   const nextInto = (node: StateNode) => nextEdges.filter((e) => e.to === node).map((e) => e.from);
+  const handOverPages = new Set([...handOvers].map(topLevelOf));
+  // Starting the identity check submits what was entered and uploaded before: no way back from there.
+  const startsEkyc = (node: StateNode) => handOverPages.has(node) || allNodes(node).some((n) => invokesOf(n).some((i) => i.src === EKYC_START_ACTOR));
 
-  // 3f. Step counters: 1..totalSteps; never lower along NEXT from the first step page; the largest is totalSteps.
+  // 3f. Step counters: 1..totalSteps; the largest is totalSteps; the first on the forward path is 1,
+  // and they never go down along it. The forward path is the way an applicant moves on when all goes
+  // well: every transition but a way back, a retry, a restart, a failure or an actor's error, plus
+  // the identity provider's return (from a hand-over page to the provider return pages).
   const stepped = topLevel.filter((n) => stepOf(n) !== undefined);
   for (const node of stepped) {
     const step = stepOf(node) ?? 0;
@@ -809,46 +850,77 @@ export function lintFlow(input: LintInput): FlowProblem[] {
     const largest = stepped.reduce((a, b) => ((stepOf(b) ?? 0) > (stepOf(a) ?? 0) ? b : a));
     if (stepOf(largest) !== totalSteps) add('/meta/totalSteps', `meta.totalSteps is ${totalSteps} but the largest step is ${String(stepOf(largest))} (state ${pathLabel(largest)}); they must be equal`);
   }
-  // Walk NEXT from the initial state; the last step seen is carried through pages without a step.
-  const visited = new Set<StateNode>();
-  let firstStepChecked = false;
-  const walk = (node: StateNode, last: { step: number; node: StateNode } | undefined) => {
-    if (visited.has(node)) return;
-    visited.add(node);
-    const step = stepOf(node);
-    let carried = last;
-    if (step !== undefined) {
-      if (!last && !firstStepChecked && step !== 1) add(`${node.pointer}/meta/step`, `the first step page on the NEXT chain, ${pathLabel(node)}, has step ${step}; it must be 1`);
-      firstStepChecked = true;
-      if (last && step < last.step) add(`${node.pointer}/meta/step`, `step ${step} of ${pathLabel(node)} is lower than step ${last.step} of ${pathLabel(last.node)}, which leads to it by NEXT; steps must not go down`);
-      carried = { step, node };
+  const forwardEdges: Array<{ from: StateNode; to: StateNode; how: string }> = [
+    ...pageEdges
+      .filter((e) => !NOT_FORWARD.has(e.t.event) && e.t.invoke?.outcome !== 'error')
+      .map((e) => ({ from: e.from, to: e.to, how: `which leads to it by ${e.t.invoke ? `"${e.t.invoke.src}" done` : e.t.event}` })),
+    ...[...handOverPages].flatMap((from) =>
+      providerReturnPages(root).map((to) => ({ from, to, how: `which hands over to the identity provider, who sends the applicant back to it ("${PROVIDER_RETURN_ACTOR}")` })),
+    ),
+  ];
+  if (rootInitial && graphComplete) {
+    // The largest step seen on the way into each page, carried through pages without a step.
+    const forward = new Set<StateNode>([rootInitial]);
+    const carried = new Map<StateNode, { step: number; node: StateNode }>();
+    const own = (n: StateNode) => {
+      const step = stepOf(n);
+      return step !== undefined ? { step, node: n } : carried.get(n);
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const e of forwardEdges) {
+        if (!forward.has(e.from)) continue;
+        if (!forward.has(e.to)) {
+          forward.add(e.to);
+          changed = true;
+        }
+        const before = own(e.from);
+        const known = carried.get(e.to);
+        if (before && (!known || before.step > known.step)) {
+          carried.set(e.to, before);
+          changed = true;
+        }
+      }
     }
-    for (const e of nextEdges) if (e.from === node) walk(e.to, carried);
-  };
-  if (rootInitial && graphComplete) walk(rootInitial, undefined);
+    const firstStep = (node: StateNode) => add(`${node.pointer}/meta/step`, `the first step page on the forward path, ${pathLabel(node)}, has step ${String(stepOf(node))}; it must be 1`);
+    if (stepOf(rootInitial) !== undefined && stepOf(rootInitial) !== 1) firstStep(rootInitial);
+    for (const node of stepped) {
+      const step = stepOf(node) ?? 0;
+      const into = forwardEdges.filter((e) => e.to === node && forward.has(e.from));
+      const before = carried.get(node);
+      if (before && step < before.step) {
+        const direct = into.find((e) => e.from === before.node);
+        add(
+          `${node.pointer}/meta/step`,
+          `step ${step} of ${pathLabel(node)} is lower than step ${before.step} of ${pathLabel(before.node)}, ` +
+            (direct ? direct.how : 'which comes before it on the forward path') +
+            '; steps must not go down',
+        );
+      } else if (step !== 1 && into.some((e) => own(e.from) === undefined)) firstStep(node);
+    }
+  }
 
-  // 3g. A way back. Rule: a step page must have a BACK transition when the page that leads to it by
-  // NEXT is itself a step page, except
+  // 3g. A way back, as the spec's navigation pairs have it: a step page must have a BACK transition
+  // to the page that leads to it by NEXT, except
   //   - right after the PIN page (screen "Pin"): the PIN is final once set, and
-  //   - on a page that hands the applicant over to the identity provider (it invokes "startEkyc"):
-  //     what was entered and uploaded before is submitted at that point.
-  // Entry pages and pages opened by an invoke's onDone have no NEXT predecessor, so they are exempt.
+  //   - on a page that starts the identity check (it invokes "startEkyc", or hands the applicant over
+  //     with "leaveForProvider"): what was entered and uploaded before is submitted at that point.
+  // Entry pages and pages opened by an actor's result have no NEXT predecessor, so they are exempt.
   // Shipped result: every step page has BACK except general ekycPreparation, ekycCallback and child
   // ekycPreparation, parentEkycPreparation, ekycCallback.
   // And every BACK that leaves a page leads to a page that leads to it by NEXT (else the back button
   // would open a page the applicant never came from).
-  const handsOver = (node: StateNode) => allNodes(node).some((n) => invokesOf(n).some((i) => i.config.src === 'startEkyc'));
-  for (const node of graphComplete ? stepped : []) {
-    const from = nextInto(node).filter((p) => stepOf(p) !== undefined && stringMeta(p, 'screen') !== 'Pin');
-    if (from.length === 0 || handsOver(node)) continue;
+  for (const node of graphComplete ? stepped.filter((n) => reachable.has(n)) : []) {
+    const from = nextInto(node).filter((p) => isPage(p) && stringMeta(p, 'screen') !== 'Pin');
+    if (from.length === 0 || startsEkyc(node)) continue;
     if (backEdges.some((e) => e.from === node)) continue;
     const on = isObject(node.config.on);
     add(
       on ? `${node.pointer}/on` : node.pointer,
-      `step page ${pathLabel(node)} has no BACK transition, but step page ${quoteList(from.map(pathLabel))} leads to it by NEXT; add "BACK": "${from[0]?.path[0] ?? ''}"`,
+      `step page ${pathLabel(node)} has no BACK transition, but ${quoteList(from.map(pathLabel))} leads to it by NEXT; add "BACK": "${from[0]?.path[0] ?? ''}"`,
     );
   }
-  for (const e of graphComplete ? backEdges : []) {
+  for (const e of graphComplete ? backEdges.filter((b) => reachable.has(b.from)) : []) {
     const predecessors = nextInto(e.from);
     if (predecessors.includes(e.to)) continue;
     add(
@@ -863,11 +935,13 @@ export function lintFlow(input: LintInput): FlowProblem[] {
 
 /** Lints several flows together: each one is checked against the pages of the others, and flow ids must differ. */
 export function lintFlows(files: Array<{ fileName: string; text: string }>, schema: object, formNames: string[]): FlowProblem[] {
-  const paths = files.map((f) => flowPathsOf(f.text));
+  const paths = files.map((f) => readFlowPaths(f.text));
   const problems: FlowProblem[] = [];
   const ids = new Map<string, string>();
   files.forEach((file, index) => {
-    const otherFlowPaths = paths.flatMap((p, j) => (j === index ? [] : p));
+    // While another file is not even JSON its pages are unknown: the cross-flow checks wait for it.
+    const others = paths.filter((_, j) => j !== index);
+    const otherFlowPaths = others.every((p) => p !== undefined) ? others.flat() : undefined;
     const own = lintFlow({ fileName: file.fileName, text: file.text, schema, formNames, otherFlowPaths });
     problems.push(...own);
     if (own.length > 0) return;

@@ -1,0 +1,233 @@
+/**
+ * A flow file read as a statechart: a tree of state nodes, their transitions and invoked actors,
+ * with targets resolved the way XState resolves them. The lint (what is wrong) and the diagram
+ * (what is there) both read a flow through this module, so they never disagree about it.
+ *
+ * Pure (no fs, no node APIs). Meant for a flow that passed flows/flow.schema.json, but it never
+ * throws on anything else: what it cannot read it leaves out.
+ */
+import type { ActionName, ActorName } from './vocabulary';
+
+export type Json = Record<string, unknown>;
+
+export interface StateNode {
+  /** State keys from the root ([] for the root). */
+  path: string[];
+  /** JSON pointer of the state's object in the file ("" for the root). */
+  pointer: string;
+  config: Json;
+  parent: StateNode | undefined;
+  children: Map<string, StateNode>;
+}
+
+/** A name written in the file (target, guard, action) and where. */
+export interface NamedRef {
+  value: string;
+  pointer: string;
+}
+
+export interface Transition {
+  node: StateNode;
+  /** Event name; "always", or "done.<src>" / "error.<src>" for an invoked actor's result. */
+  event: string;
+  /** Pointer of the transition (the event key for a plain string; the item for a list). */
+  pointer: string;
+  /** Set for the result of an invoked actor. */
+  invoke?: { src: string; outcome: 'done' | 'error' };
+  target?: NamedRef;
+  guard?: NamedRef;
+  actions: NamedRef[];
+}
+
+export interface Invoke {
+  src: string;
+  config: Json;
+  pointer: string;
+}
+
+/**
+ * The action that sends the browser to the identity provider. The state it enters is where the
+ * applicant leaves the app: it needs no way out, and the applicant comes back on a provider return page.
+ */
+export const HAND_OVER_ACTION: ActionName = 'leaveForProvider';
+/** The actor that waits for the provider's result: an entry page invoking it is where the provider sends the applicant back. */
+export const PROVIDER_RETURN_ACTOR: ActorName = 'pollEkycStatus';
+
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function buildTree(config: Json): StateNode {
+  const build = (cfg: Json, path: string[], pointer: string, parent: StateNode | undefined): StateNode => {
+    const node: StateNode = { path, pointer, config: cfg, parent, children: new Map() };
+    const states = cfg.states;
+    if (isObject(states)) {
+      for (const [key, child] of Object.entries(states)) {
+        if (isObject(child)) node.children.set(key, build(child, [...path, key], `${pointer}/states/${escapePointerSegment(key)}`, node));
+      }
+    }
+    return node;
+  };
+  return build(config, [], '', undefined);
+}
+
+/** The node and all its descendants, parents before children, in file order. */
+export function allNodes(root: StateNode): StateNode[] {
+  const out: StateNode[] = [];
+  const visit = (n: StateNode) => {
+    out.push(n);
+    for (const c of n.children.values()) visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** Action or guard references: "name", {"type": "name"} or a list of them. */
+export function refsOf(value: unknown, pointer: string): NamedRef[] {
+  if (typeof value === 'string') return [{ value, pointer }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => refsOf(v, `${pointer}/${i}`));
+  if (isObject(value) && typeof value.type === 'string') return [{ value: value.type, pointer: `${pointer}/type` }];
+  return [];
+}
+
+function transitionsOf(node: StateNode, event: string, value: unknown, pointer: string, invoke?: Transition['invoke']): Transition[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => transitionsOf(node, event, v, `${pointer}/${i}`, invoke));
+  const base = invoke ? { node, event, pointer, invoke } : { node, event, pointer };
+  if (typeof value === 'string') return [{ ...base, target: { value, pointer }, actions: [] }];
+  if (!isObject(value)) return [];
+  const t: Transition = { ...base, actions: refsOf(value.actions, `${pointer}/actions`) };
+  if (typeof value.target === 'string') t.target = { value: value.target, pointer: `${pointer}/target` };
+  const guard = refsOf(value.guard, `${pointer}/guard`)[0];
+  if (guard) t.guard = guard;
+  return [t];
+}
+
+export function invokesOf(node: StateNode): Invoke[] {
+  const invoke = node.config.invoke;
+  const base = `${node.pointer}/invoke`;
+  const one = (config: Json, pointer: string): Invoke => ({ src: String(config.src), config, pointer });
+  if (Array.isArray(invoke)) return invoke.flatMap((v, i) => (isObject(v) ? [one(v, `${base}/${i}`)] : []));
+  return isObject(invoke) ? [one(invoke, base)] : [];
+}
+
+/** The transitions written on this node (not its children), in file order: on, always, then invoke results. */
+export function nodeTransitions(node: StateNode): Transition[] {
+  const found: Transition[] = [];
+  const on = node.config.on;
+  if (isObject(on)) {
+    for (const [event, value] of Object.entries(on)) found.push(...transitionsOf(node, event, value, `${node.pointer}/on/${escapePointerSegment(event)}`));
+  }
+  if (node.config.always !== undefined) found.push(...transitionsOf(node, 'always', node.config.always, `${node.pointer}/always`));
+  for (const { src, config, pointer } of invokesOf(node)) {
+    found.push(...transitionsOf(node, `done.${src}`, config.onDone, `${pointer}/onDone`, { src, outcome: 'done' }));
+    found.push(...transitionsOf(node, `error.${src}`, config.onError, `${pointer}/onError`, { src, outcome: 'error' }));
+  }
+  return found;
+}
+
+export function metaOf(node: StateNode): Json {
+  return isObject(node.config.meta) ? node.config.meta : {};
+}
+
+export function stringMeta(node: StateNode, key: string): string | undefined {
+  const v = metaOf(node)[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function stepOf(node: StateNode): number | undefined {
+  const v = metaOf(node).step;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** The top-level state a node belongs to (the node itself when it is one). */
+export function topLevelOf(node: StateNode): StateNode {
+  let n = node;
+  while (n.parent && n.parent.parent) n = n.parent;
+  return n;
+}
+
+/** A top-level state with meta.path: a page of the app. */
+export function isPage(node: StateNode): boolean {
+  return node.parent !== undefined && node.parent.parent === undefined && stringMeta(node, 'path') !== undefined;
+}
+
+export type TargetResolution =
+  | { node: StateNode }
+  /** "#other.x": the id is not this flow's. */
+  | { error: 'other-flow'; referredId: string; flowId: string }
+  /** "#flow" with no state after the id. */
+  | { error: 'no-state'; flowId: string }
+  /** A name that is not a child of `at`. */
+  | { error: 'missing'; at: StateNode; name: string };
+
+/**
+ * XState's reading of a target, relative to the node holding the transition:
+ * "#<machineId>.a.b" from the root, ".a.b" from the node itself, "a.b" from the node's parent.
+ */
+export function resolveTarget(root: StateNode, from: StateNode, target: string): TargetResolution {
+  let base: StateNode;
+  let rest: string;
+  if (target.startsWith('#')) {
+    const [id = '', ...names] = target.slice(1).split('.');
+    const flowId = String(root.config.id);
+    if (id !== flowId) return { error: 'other-flow', referredId: id, flowId };
+    if (names.length === 0) return { error: 'no-state', flowId };
+    base = root;
+    rest = names.join('.');
+  } else if (target.startsWith('.')) {
+    base = from;
+    rest = target.slice(1);
+  } else {
+    base = from.parent ?? root;
+    rest = target;
+  }
+  let node = base;
+  for (const name of rest.split('.')) {
+    const next = node.children.get(name);
+    if (!next) return { error: 'missing', at: node, name };
+    node = next;
+  }
+  return { node };
+}
+
+/** Every transition of the flow whose target resolves, with the state it enters. */
+export function resolvedTransitions(root: StateNode): Array<{ transition: Transition; target: StateNode }> {
+  const out: Array<{ transition: Transition; target: StateNode }> = [];
+  for (const node of allNodes(root)) {
+    for (const transition of nodeTransitions(node)) {
+      if (!transition.target) continue;
+      const r = resolveTarget(root, node, transition.target.value);
+      if ('node' in r) out.push({ transition, target: r.node });
+    }
+  }
+  return out;
+}
+
+/** The atomic states XState is in after entering `node`: its initial chain (every region of a parallel state). */
+export function enteredLeaves(node: StateNode): StateNode[] {
+  if (node.children.size === 0) return [node];
+  if (node.config.type === 'parallel') return [...node.children.values()].flatMap(enteredLeaves);
+  const initial = node.config.initial;
+  const first = typeof initial === 'string' ? node.children.get(initial) : undefined;
+  return first ? enteredLeaves(first) : [];
+}
+
+/** States entered by a transition that carries the hand-over action: there the applicant leaves for the identity provider. */
+export function handOverStates(resolved: Iterable<{ transition: Transition; target: StateNode }>): Set<StateNode> {
+  const states = new Set<StateNode>();
+  for (const { transition, target } of resolved) {
+    if (transition.actions.some((a) => a.value === HAND_OVER_ACTION)) for (const leaf of enteredLeaves(target)) states.add(leaf);
+  }
+  return states;
+}
+
+/** Entry pages that invoke the provider-return actor: where the identity provider sends the applicant back. */
+export function providerReturnPages(root: StateNode): StateNode[] {
+  return [...root.children.values()].filter(
+    (n) => isPage(n) && metaOf(n).entry === true && allNodes(n).some((d) => invokesOf(d).some((i) => i.src === PROVIDER_RETURN_ACTOR)),
+  );
+}
