@@ -41,6 +41,10 @@ export const messages = {
   pinBirthday: '生年月日は暗証番号に利用できません。',
   pinPhone: '電話番号の一部は暗証番号に利用できません。',
   pinAddress: '住所の一部は暗証番号に利用できません。',
+  /** The /pin warning modal (spec section 2: edits are impossible afterwards). */
+  pinWarning: '暗証番号の設定後は、入力内容の修正ができません。よろしいですか？',
+  /** 409 of a step-editing POST once the PIN is set: the warning's own words, as a statement. */
+  stepsLockedAfterPin: '暗証番号の設定後は、入力内容の修正ができません。',
   regulationsDisagreed: '同意をいただけない場合、本サービスをご利用できません。',
   childNotEligible: '上記の条件を満たさない場合、本サービスはご利用できません。お近くの店舗にご相談ください。',
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',

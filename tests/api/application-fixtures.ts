@@ -3,7 +3,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashAuthToken } from '../../src/server/crypto.js';
-import { applications, authTokens } from '../../src/server/db/schema.js';
+import { applicationParents, applications, authTokens } from '../../src/server/db/schema.js';
 import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
 
 /**
@@ -56,7 +56,27 @@ export const savedSteps = {
   sealLess: true,
 };
 
-/** A PIN no rule refuses for savedSteps. */
+/**
+ * The parent of a child application as saved by /child/parent (same surnames as savedSteps).
+ * The PIN rules look at their birthday and phones too; PINs built from these must be refused.
+ */
+export const savedParent = {
+  lastName: '山田',
+  firstName: '太郎',
+  kanaLastName: 'ﾔﾏﾀﾞ',
+  kanaFirstName: 'ﾀﾛｳ',
+  birthday: '1965-08-17', // 昭和40年
+  relationship: 'FATHER' as const,
+  mobilePhoneNumber: '080-2468-9753',
+  phoneNumber: '092-555-6420',
+  proxyApplicationReason: 'MINOR' as const,
+  occupationId: 1,
+  occupationName: '会社員',
+  workplaceName: '株式会社サンプル',
+  workplacePhoneNumber: '092-401-3571',
+};
+
+/** A PIN no rule refuses for savedSteps (nor for savedParent). */
 export const GOOD_PIN = '2580';
 
 export function headersOf(server: TestServer, who: Pick<Signed, 'token' | 'bankCode'>): Record<string, string> {
@@ -85,9 +105,20 @@ export async function saveSteps(server: TestServer, who: Signed, overrides: Part
     .where(eq(applications.id, who.id));
 }
 
+/** The parent step of a child application as saved (written directly, as saveSteps). */
+export async function saveParent(server: TestServer, who: Signed, overrides: Partial<typeof applicationParents.$inferInsert> = {}): Promise<void> {
+  const parent = { ...savedParent, ...overrides, updatedAt: server.clock.now() };
+  await server.app.db
+    .insert(applicationParents)
+    .values({ applicationId: who.id, ...parent })
+    .onConflictDoUpdate({ target: applicationParents.applicationId, set: parent });
+}
+
+/** Every step up to /confirmation saved: the parent's too for a child application. */
 export async function confirmedApplication(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
   const who = await signedIn(server, bankCode, applicationType);
   await saveSteps(server, who);
+  if (applicationType === 'CHILD') await saveParent(server, who);
   return who;
 }
 

@@ -108,6 +108,67 @@ describe.each(backends)('document upload ($name)', (backend) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('keeps each child document as its own row, tied to its application and its type', async () => {
+    const who = await confirmedApplication(server, '0181', 'CHILD');
+    const other = await confirmedApplication(server, '0181', 'CHILD');
+    const uploaded: Record<string, string> = {};
+    for (const type of ['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE', 'MATERNITY_HANDBOOK']) {
+      const response = await upload(server, who, type, png(900, 1200));
+      expect(response.statusCode, type).toBe(201);
+      const body = response.json<{ id: string; type: string }>();
+      expect(body.type).toBe(type);
+      uploaded[type] = body.id;
+    }
+    // Another application's card is its own row: it replaces nothing of the first one.
+    const otherCard = await uploadOk(server, other, 'INDIVIDUAL_NUMBER_CARD', jpeg(1000, 700));
+
+    const rowsOf = async (applicationId: string) =>
+      (await server.app.db.select({ id: documents.id, type: documents.type }).from(documents).where(eq(documents.applicationId, applicationId)))
+        .map(({ id, type }) => ({ id, type }))
+        .sort((a, b) => a.type.localeCompare(b.type));
+    expect(await rowsOf(who.id)).toEqual([
+      { id: uploaded.CERTIFICATE_RESIDENCE, type: 'CERTIFICATE_RESIDENCE' },
+      { id: uploaded.INDIVIDUAL_NUMBER_CARD, type: 'INDIVIDUAL_NUMBER_CARD' },
+      { id: uploaded.MATERNITY_HANDBOOK, type: 'MATERNITY_HANDBOOK' },
+    ]);
+    expect(await rowsOf(other.id)).toEqual([{ id: otherCard.id, type: 'INDIVIDUAL_NUMBER_CARD' }]);
+  });
+
+  it.each(['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE', 'MATERNITY_HANDBOOK'])(
+    'refuses the child document %s for a general application (400) and stores nothing',
+    async (type) => {
+      const general = await confirmedApplication(server, '0587');
+      const response = await upload(server, general, type);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: messages.badRequest });
+      expect(await server.app.db.select().from(documents).where(eq(documents.applicationId, general.id))).toEqual([]);
+    },
+  );
+
+  it.each([['PASSPORT'], ['individual_number_card'], [''], ['INDIVIDUAL_NUMBER_CARD ']])(
+    'refuses the unknown type %j (400) and stores nothing',
+    async (type) => {
+      const child = await confirmedApplication(server, '0177', 'CHILD');
+      const response = await upload(server, child, type);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: messages.badRequest });
+      expect(await server.app.db.select().from(documents).where(eq(documents.applicationId, child.id))).toEqual([]);
+    },
+  );
+
+  it('refuses an image without its type (400)', async () => {
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    const body = multipartBody({}, { filename: 'card.png', contentType: 'image/png', data: png(800, 600) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...headersOf(server, child), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.badRequest });
+  });
+
   it('takes the general current-address document only once the identity check asked for it (409 before)', async () => {
     const early = await confirmedApplication(server);
     const refused = await upload(server, early, 'CURRENT_ADDRESS_DOCUMENT');

@@ -175,6 +175,52 @@ describe.each(backends)('child flow parent step ($name)', (backend) => {
     expect((await read(who)).applicationParent).toMatchObject({ occupationId: null, workplaceName: null });
   });
 
+  it('takes the invitation code with the workplace: stored with the application, kept when left out, removed with null', async () => {
+    const who = await childApplication();
+    expect((await postParent(parent(), who)).statusCode).toBe(200);
+    // Typed full width and lower case: stored as the page applies it.
+    expect((await postWorkplace(workplace({ invitationCode: 'ｆｂｋ００１' }), who)).statusCode).toBe(200);
+    expect((await read(who)).application).toMatchObject({ invitationCode: 'FBK001' });
+    // The spec's body without the field keeps it; another valid code replaces it.
+    expect((await postWorkplace(workplace(), who)).statusCode).toBe(200);
+    expect((await read(who)).application).toMatchObject({ invitationCode: 'FBK001' });
+    expect((await postWorkplace(workplace({ invitationCode: 'TENJIN' }), who)).statusCode).toBe(200);
+    expect((await read(who)).application).toMatchObject({ invitationCode: 'TENJIN' });
+
+    // Going back to /child/personal posts the child's workplace step again: the code stays.
+    const child = await post(
+      '/api/applications/workplace',
+      { occupationId: 12, occupationOther: null, workplaceName: null, workplacePhoneNumber: null, workplaceId: null, invitationCode: null },
+      who,
+    );
+    expect(child.statusCode).toBe(200);
+    expect((await read(who)).application).toMatchObject({ occupationName: '小学生', invitationCode: 'TENJIN' });
+
+    expect((await postWorkplace(workplace({ invitationCode: null }), who)).statusCode).toBe(200);
+    expect((await read(who)).application).toMatchObject({ invitationCode: null });
+  });
+
+  it.each([
+    ['unknown', 'NOPE99'],
+    ['disabled', 'OLD001'],
+    ['past its last day', 'SPR24A'],
+    ['of another bank', 'KMB001'],
+    ['not 6 characters', 'FBK0011'],
+    ['not a string', 42],
+  ])('400 for an invitation code %s, and nothing is written', async (_label, invitationCode) => {
+    const who = await childApplication();
+    expect((await postParent(parent(), who)).statusCode).toBe(200);
+    expect((await postWorkplace(workplace({ invitationCode: 'FBK001' }), who)).statusCode).toBe(200);
+    const before = await read(who);
+    const response = await postWorkplace(workplace({ workplaceName: '別の会社', invitationCode }), who);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: messages.invitationNotFound,
+      errors: [{ field: 'invitationCode', message: messages.invitationNotFound }],
+    });
+    expect(await read(who)).toEqual(before);
+  });
+
   it('a refused request changes nothing already saved', async () => {
     const who = await childApplication();
     expect((await postParent(parent(), who)).statusCode).toBe(200);

@@ -13,6 +13,7 @@ import {
   headersOf,
   postPin,
   publicKey,
+  saveParent,
   saveSteps,
   setPin,
   signedIn,
@@ -188,6 +189,43 @@ describe.each(backends)('PIN ($name)', (backend) => {
       expect((await setPin(server, who, pin)).json()).toMatchObject({ message: messages.pinAddress });
     }
     expect((await setPin(server, who, '1812')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['1990', messages.pinBirthday], // the child's birthday (savedSteps)
+    ['2468', messages.pinPhone], // the child's mobile
+    ['1965', messages.pinBirthday], // the parent's: YYYY
+    ['0817', messages.pinBirthday], // MMDD
+    ['6508', messages.pinBirthday], // YYMM
+    ['4008', messages.pinBirthday], // 昭和40年08月
+    ['9753', messages.pinPhone], // the parent's mobile
+    ['6420', messages.pinPhone], // home
+    ['3571', messages.pinPhone], // workplace
+    ['1203', messages.pinAddress], // the household's address
+  ])('a child application: refuses %j, built from the child or the parent (400 %s)', async (pin, message) => {
+    const who = await confirmedApplication(server, '0587', 'CHILD');
+    const response = await setPin(server, who, pin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: [{ field: 'pin', message }] });
+    expect(await server.app.db.select().from(applicationPins).where(eq(applicationPins.applicationId, who.id))).toEqual([]);
+  });
+
+  it("a child application: the parent's data counts only for a child application", async () => {
+    // The same parent's numbers are fine for a general applicant, and GOOD_PIN for the child.
+    const general = await confirmedApplication(server);
+    expect((await setPin(server, general, '9753')).statusCode).toBe(200);
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    expect((await setPin(server, child)).statusCode).toBe(200);
+  });
+
+  it('a child application: 409 before the parent step is saved', async () => {
+    const who = await signedIn(server, '0177', 'CHILD');
+    await saveSteps(server, who);
+    const response = await setPin(server, who);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: httpMessages.stepsIncomplete });
+    await saveParent(server, who);
+    expect((await setPin(server, who)).statusCode).toBe(200);
   });
 
   it('answers 409 before the personal step is saved', async () => {

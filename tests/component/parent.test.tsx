@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import child from '../../flows/child.json';
-import Parent from '../../src/client/screens/Parent';
+import Parent, { PARENT_ID_PREFIX, PARENT_WORKPLACE_ID_PREFIX } from '../../src/client/screens/Parent';
+import { messages } from '../../src/domain/messages';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import { inRouter, json, screenProps } from './fixtures';
@@ -19,24 +20,43 @@ const OCCUPATIONS = [
 
 const CHILD = { bankCode: '0177', applicationType: 'CHILD', lastName: '福岡', kanaLastName: 'ﾌｸｵｶ', firstName: '花子', kanaFirstName: 'ﾊﾅｺ', birthday: '2015-04-01' };
 
+/** Invitation codes GET /api/invitation knows (anything else: 404). */
+const INVITATIONS = new Set(['FBK001']);
+
 interface FakeServer {
+  /** The child as GET /api/applications answers it (invitationCode once the parent step saved one). */
+  application: Record<string, unknown>;
   parent: Record<string, unknown> | null;
+  /** The GET /api/invitation calls, with their query. */
+  lookups: string[];
   posts: { path: string; body: Record<string, unknown> }[];
+  /** A 400 the server gives once to a post (a rule only the server knows), by path. */
+  refuse: Record<string, { field: string; message: string }>;
 }
 
 /** A small stand-in for the server: the stored child (and parent), the occupation master, the two posts. */
-function startServer(parent: Record<string, unknown> | null = null): FakeServer {
-  const server: FakeServer = { parent, posts: [] };
+function startServer(parent: Record<string, unknown> | null = null, application: Record<string, unknown> = CHILD): FakeServer {
+  const server: FakeServer = { application, parent, lookups: [], posts: [], refuse: {} };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-      if (route === 'GET /api/applications') return json({ application: CHILD, applicationParent: server.parent });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent });
+      if (route === 'GET /api/invitation') {
+        server.lookups.push(`${url.pathname}${url.search}`);
+        const code = url.searchParams.get('code') ?? '';
+        return INVITATIONS.has(code) ? json({ code }) : json({ message: messages.invitationNotFound }, 404);
+      }
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
       if (route === 'POST /api/applications/personal/parent' || route === 'POST /api/applications/workplace/parent') {
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         server.posts.push({ path: url.pathname, body });
+        const refusal = server.refuse[url.pathname];
+        if (refusal) {
+          delete server.refuse[url.pathname];
+          return json({ message: refusal.message, errors: [refusal] }, 400);
+        }
         if (route.includes('personal') && body.lastName !== CHILD.lastName) {
           return json({ message: '親権者さまとお子さまの姓が異なっています。', errors: [{ field: 'lastName', message: '親権者さまとお子さまの姓が異なっています。' }] }, 400);
         }
@@ -54,6 +74,17 @@ function renderParent() {
   const props = screenProps('/personal', { flow: childFlow, page });
   render(inRouter('/child/parent', <Parent {...props} />));
   return props;
+}
+
+/** The text that names a control: its <label>s, else aria-labelledby, else aria-label. */
+function labelOf(control: HTMLElement): string {
+  const fromLabels = [...((control as HTMLInputElement).labels ?? [])].map((label) => label.textContent ?? '').join(' ');
+  const labelledBy = (control.getAttribute('aria-labelledby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+  return (fromLabels.trim() || labelledBy.trim() || control.getAttribute('aria-label')?.trim()) ?? '';
 }
 
 const byLabel = (text: string) => screen.getByLabelText(new RegExp(`^${text}(必須|任意|いずれか必須)?$`));
@@ -92,7 +123,13 @@ async function fillValid(user: UserEvent, lastName = '福岡', kana = 'ﾌｸｵ
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
+
+const invitationInput = () => byLabel('紹介コード') as HTMLInputElement;
+const invitationError = () => document.getElementById(`${PARENT_WORKPLACE_ID_PREFIX}_invitationCode__error`)?.textContent ?? '';
+const next = () => screen.getByRole('button', { name: '次へ' });
+const button = (name: RegExp) => screen.getByRole('button', { name });
 
 describe('/child/parent', () => {
   it('lists the general occupations with その他 last and shows the proxy reason', async () => {
@@ -125,7 +162,14 @@ describe('/child/parent', () => {
       phoneNumber: null,
       proxyApplicationReason: 'MINOR',
     });
-    expect(server.posts[1]?.body).toEqual({ occupationId: 1, occupationOther: null, workplaceName: '福岡商事', workplacePhoneNumber: '092-123-4567' });
+    expect(server.posts[1]?.body).toEqual({
+      occupationId: 1,
+      occupationOther: null,
+      workplaceName: '福岡商事',
+      workplacePhoneNumber: '092-123-4567',
+      invitationCode: null,
+    });
+    expect(server.lookups).toEqual([]);
   }, 30_000);
 
   it('shows the surname mismatch at the fields and posts nothing', async () => {
@@ -161,6 +205,55 @@ describe('/child/parent', () => {
     expect(server.posts).toEqual([]);
   }, 30_000);
 
+  it('gives every element its own id and every control its label', async () => {
+    startServer();
+    renderParent();
+    await ready();
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+    expect(repeated).toEqual([]);
+    // Each form's controls carry its own prefix: a label's htmlFor can only name its own input.
+    expect(document.getElementById(`${PARENT_ID_PREFIX}_lastName`)).toBeInstanceOf(HTMLInputElement);
+    expect(document.getElementById(`${PARENT_WORKPLACE_ID_PREFIX}_occupationId`)).toBeInstanceOf(HTMLSelectElement);
+    expect(document.querySelectorAll('[id^="root_"], #root')).toHaveLength(0);
+
+    const controls = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type="hidden"]), select, textarea')];
+    expect(controls.length).toBeGreaterThan(10);
+    for (const control of controls) expect(labelOf(control), `control #${control.id}`).not.toBe('');
+    // The labels name the controls of their own part of the page.
+    expect(byLabel('お名前（姓）').id).toBe(`${PARENT_ID_PREFIX}_lastName`);
+    expect(byLabel('ご職業').id).toBe(`${PARENT_WORKPLACE_ID_PREFIX}_occupationId`);
+    expect(byLabel('お勤め先名').id).toBe(`${PARENT_WORKPLACE_ID_PREFIX}_workplaceName`);
+  });
+
+  it('focuses the first field in error of the page, in the parent part first', async () => {
+    const server = startServer();
+    const user = userEvent.setup();
+    renderParent();
+    await ready();
+    await user.click(screen.getByRole('button', { name: '次へ' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe(`${PARENT_ID_PREFIX}_lastName`));
+    expect(document.getElementById(`${PARENT_WORKPLACE_ID_PREFIX}_occupationId__error`)?.textContent).toBe('選択が必須です。');
+    expect(server.posts).toEqual([]);
+  }, 30_000);
+
+  it.each([
+    ['/api/applications/personal/parent', 'mobilePhoneNumber', '携帯電話番号を正しく入力してください。', PARENT_ID_PREFIX],
+    ['/api/applications/workplace/parent', 'workplaceName', '＜は使用できません。', PARENT_WORKPLACE_ID_PREFIX],
+  ])("shows the server's 400 of %s at its field and focuses it", async (path, field, message, prefix) => {
+    const server = startServer();
+    server.refuse[path] = { field, message };
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: '次へ' }));
+    await waitFor(() => expect(document.getElementById(`${prefix}_${field}__error`)?.textContent).toBe(message));
+    expect(document.activeElement?.id).toBe(`${prefix}_${field}`);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(props.send).not.toHaveBeenCalled();
+  }, 30_000);
+
   it('shows what was saved when the applicant comes back', async () => {
     startServer({
       lastName: '福岡',
@@ -185,5 +278,129 @@ describe('/child/parent', () => {
     expect((screen.getByLabelText('携帯電話番号（中の4桁）') as HTMLInputElement).value).toBe('1111');
     expect((byLabel('ご職業') as HTMLSelectElement).value).toBeTruthy();
     expect((byLabel('ご職業（その他）') as HTMLInputElement).value).toBe('個人事業主');
+  }, 30_000);
+});
+
+describe('/child/parent: the invitation code (spec section 4: verified, failed (404), disabled once verified)', () => {
+  it('applies the code of the landing URL on arrival, locks it and sends it with the workplace', async () => {
+    // /child/before-check keeps ?invitation= in session storage.
+    sessionStorage.setItem('invitation', 'fbk001');
+    const server = startServer();
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    expect(server.lookups).toEqual(['/api/invitation?code=FBK001']);
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationInput().readOnly).toBe(true);
+    expect(screen.getByText('紹介コードを適用しました。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^適用（紹介コード）/ })).toBeNull();
+
+    await fillValid(user);
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(server.posts[1]?.body).toMatchObject({ invitationCode: 'FBK001' });
+  }, 30_000);
+
+  it('says a landing code is not found (404) at once, blocks 次へ and focuses it; クリア lets the step go on without it', async () => {
+    sessionStorage.setItem('invitation', 'NOPE99');
+    const server = startServer();
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    expect(invitationInput().getAttribute('aria-invalid')).toBe('true');
+    expect(invitationInput().getAttribute('aria-describedby')).toContain(`${PARENT_WORKPLACE_ID_PREFIX}_invitationCode__error`);
+
+    await fillValid(user);
+    await user.click(next());
+    await waitFor(() => expect(document.activeElement).toBe(invitationInput()));
+    expect(server.posts).toEqual([]);
+
+    await user.click(button(/^クリア（紹介コード）/));
+    expect(invitationError()).toBe('');
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(server.posts[1]?.body).toMatchObject({ invitationCode: null });
+  }, 30_000);
+
+  it('asks to apply a typed code, then verifies it with 適用 and locks it', async () => {
+    const server = startServer();
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    await fillValid(user);
+    await user.type(invitationInput(), 'ｆｂｋ００１');
+    await user.click(next());
+    await waitFor(() => expect(invitationError()).toBe(messages.confirmCode));
+    expect(document.activeElement).toBe(invitationInput());
+    expect(server.posts).toEqual([]);
+
+    // Typed full width and lower case: applied half width, upper case.
+    await user.click(button(/^適用（紹介コード）/));
+    await waitFor(() => expect(invitationInput().readOnly).toBe(true));
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationError()).toBe('');
+    expect(server.lookups).toEqual(['/api/invitation?code=FBK001']);
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(server.posts[1]?.body).toMatchObject({ invitationCode: 'FBK001' });
+  }, 30_000);
+
+  it('reports an unknown typed code and sends nothing', async () => {
+    const server = startServer();
+    const user = userEvent.setup();
+    renderParent();
+    await ready();
+    await fillValid(user);
+    await user.type(invitationInput(), 'ABC123');
+    await user.click(button(/^適用（紹介コード）/));
+    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    expect(invitationInput().readOnly).toBe(false);
+    await user.click(next());
+    await waitFor(() => expect(document.activeElement).toBe(invitationInput()));
+    expect(server.posts).toEqual([]);
+  }, 30_000);
+
+  it('shows the saved code locked when the applicant comes back, without asking again', async () => {
+    sessionStorage.setItem('invitation', 'OTHER1');
+    const server = startServer(
+      {
+        lastName: '福岡',
+        firstName: '洋子',
+        kanaLastName: 'ﾌｸｵｶ',
+        kanaFirstName: 'ﾖｳｺ',
+        birthday: '1988-02-03',
+        relationship: 'MOTHER',
+        mobilePhoneNumber: '080-1111-2222',
+        phoneNumber: null,
+        proxyApplicationReason: 'MINOR',
+        occupationId: 7,
+        occupationName: '無職',
+        occupationOther: null,
+        workplaceName: null,
+        workplacePhoneNumber: null,
+      },
+      { ...CHILD, invitationCode: 'FBK001' },
+    );
+    renderParent();
+    await ready();
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationInput().readOnly).toBe(true);
+    expect(server.lookups).toEqual([]);
+  });
+
+  it("shows the server's 400 for a code that ended since it was applied, and focuses it", async () => {
+    sessionStorage.setItem('invitation', 'FBK001');
+    const server = startServer();
+    server.refuse['/api/applications/workplace/parent'] = { field: 'invitationCode', message: messages.invitationNotFound };
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    await fillValid(user);
+    await user.click(next());
+    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    expect(document.activeElement).toBe(invitationInput());
+    expect(invitationInput().readOnly).toBe(false);
+    expect(props.send).not.toHaveBeenCalled();
   }, 30_000);
 });

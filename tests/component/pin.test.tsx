@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Pin, { PIN_ALREADY_SET, PIN_WARNING } from '../../src/client/screens/Pin';
 import { messages } from '../../src/domain/messages';
+import child from '../../flows/child.json';
+import { describeFlow } from '../../src/domain/flow/model';
+import type { FlowConfig } from '../../src/domain/flow/types';
 import { inRouter, json, screenProps } from './fixtures';
+
+const childFlow = describeFlow(child as unknown as FlowConfig);
 
 /**
  * /pin against a fake API tier holding a real RSA key pair: the ciphertext the page posts is
@@ -30,6 +35,10 @@ const APPLICATION = {
   subAddress: '2-13-1',
 };
 
+/** The child flow's GET /api/applications: the child, and the parent who applies. */
+const CHILD_APPLICATION = { ...APPLICATION, applicationType: 'CHILD', birthday: '2015-04-01', workplacePhoneNumber: null };
+const PARENT = { lastName: '福岡', birthday: '1984-09-23', mobilePhoneNumber: '080-2468-9753', phoneNumber: null, workplacePhoneNumber: '092-401-3571' };
+
 interface FakeServer {
   keyRequests: number;
   posts: Array<{ code: string; keyId: string }>;
@@ -37,7 +46,10 @@ interface FakeServer {
   answerPin: () => Response | Promise<Response>;
 }
 
-function startServer(overrides: Partial<Pick<FakeServer, 'answerKey' | 'answerPin'>> = {}): FakeServer {
+function startServer(
+  overrides: Partial<Pick<FakeServer, 'answerKey' | 'answerPin'>> = {},
+  applications: { application: Record<string, unknown>; applicationParent: Record<string, unknown> | null } = { application: APPLICATION, applicationParent: null },
+): FakeServer {
   const server: FakeServer = {
     keyRequests: 0,
     posts: [],
@@ -54,7 +66,7 @@ function startServer(overrides: Partial<Pick<FakeServer, 'answerKey' | 'answerPi
         server.keyRequests += 1;
         return server.answerKey();
       }
-      if (route === 'GET /api/applications') return json({ application: APPLICATION, applicationParent: null });
+      if (route === 'GET /api/applications') return json(applications);
       if (route === 'POST /api/pin') {
         server.posts.push(JSON.parse(String(init?.body)) as { code: string; keyId: string });
         return server.answerPin();
@@ -128,6 +140,35 @@ describe('/pin', () => {
     await enter(user, '12', '12');
     expect(await screen.findByText(messages.pinFormat)).toBeTruthy();
   }, 20_000);
+
+  it("refuses in the child flow the child's and the parent's birthday and phones", async () => {
+    startServer({}, { application: CHILD_APPLICATION, applicationParent: PARENT });
+    const page = childFlow.pageByPath.get('/child/pin');
+    if (!page) throw new Error('no /child/pin');
+    render(inRouter('/child/pin', <Pin {...screenProps('/pin', { flow: childFlow, page })} />));
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^暗証番号必須$/);
+    expect(screen.getByText(/お子さま・親権者さまの生年月日/)).toBeTruthy();
+    const refused: [string, string][] = [
+      ['0401', messages.pinBirthday], // the child: 2015-04-01
+      ['5678', messages.pinPhone], // the child's mobile
+      ['1984', messages.pinBirthday], // the parent: 1984-09-23
+      ['0923', messages.pinBirthday],
+      ['5909', messages.pinBirthday], // 昭和59年09月
+      ['9753', messages.pinPhone], // the parent's mobile
+      ['3571', messages.pinPhone], // the parent's workplace
+      ['2131', messages.pinAddress],
+    ];
+    // The PIN field's own error text (describedby: hint, error), exactly this PIN's message.
+    const pinError = () => document.getElementById(pinInput().getAttribute('aria-describedby')?.split(' ')[1] ?? '')?.textContent;
+    for (const [pin, message] of refused) {
+      await enter(user, pin, pin);
+      await waitFor(() => expect(pinError(), pin).toBe(message));
+      expect(setButton().disabled).toBe(true);
+    }
+    await enter(user, '1357', '1357');
+    await waitFor(() => expect(setButton().disabled).toBe(false));
+  }, 30_000);
 
   it('puts the mismatch at the confirmation, and enables 設定する once both match and the PIN is encrypted', async () => {
     startServer();

@@ -5,6 +5,7 @@ import {
   birthdayPinForms,
   firstPinError,
   phonePinForms,
+  pinContextOf,
   pinRuleErrors,
   type PinContext,
 } from '../../src/domain/rules/index.js';
@@ -138,6 +139,61 @@ describe('phonePinForms and addressPinForms', () => {
     expect(addressPinForms(applicant)).toEqual(['1812', '1203', '8120', '1207']);
     expect(addressPinForms({ subAddress: '１－２－３' })).toEqual([]);
     expect(addressPinForms({ subAddress: '１２－３４５' })).toEqual(['1234', '2345']);
+  });
+});
+
+describe('pinContextOf: one context for the page and the server', () => {
+  /** GET /api/applications of a child application, with fields the rules do not read. */
+  const child = { ...applicant, workplacePhoneNumber: null, lastName: '山田', applicationType: 'CHILD' };
+  const parent = {
+    lastName: '山田',
+    birthday: '1965-08-17', // 昭和40年
+    mobilePhoneNumber: '080-2468-9753',
+    phoneNumber: '092-555-6420',
+    workplacePhoneNumber: '092-401-3571',
+    relationship: 'FATHER',
+  };
+
+  it("keeps only what the rules read, and the parent's birthday and phones", () => {
+    expect(pinContextOf(child, parent)).toEqual({
+      birthday: '1990-05-01',
+      mobilePhoneNumber: '090-1357-2468',
+      phoneNumber: '092-711-3690',
+      workplacePhoneNumber: null,
+      address: applicant.address,
+      subAddress: applicant.subAddress,
+      kanaAddress: applicant.kanaAddress,
+      kanaSubAddress: applicant.kanaSubAddress,
+      tempAddress: null,
+      kanaTempAddress: null,
+      parent: { birthday: '1965-08-17', mobilePhoneNumber: '080-2468-9753', phoneNumber: '092-555-6420', workplacePhoneNumber: '092-401-3571' },
+    });
+    expect(pinContextOf(applicant, null).parent).toBeNull();
+    expect(pinContextOf(null, null)).toMatchObject({ birthday: null, parent: null });
+  });
+
+  it.each([
+    ['1965', messages.pinBirthday], // YYYY
+    ['0817', messages.pinBirthday], // MMDD
+    ['1708', messages.pinBirthday], // DDMM
+    ['6517', messages.pinBirthday], // YYDD
+    ['4008', messages.pinBirthday], // EEMM (昭和40年08月)
+    ['1740', messages.pinBirthday], // DDEE
+    ['9753', messages.pinPhone], // mobile
+    ['6420', messages.pinPhone], // home
+    ['3571', messages.pinPhone], // workplace
+  ])("refuses %s, taken from the parent's data, for a child application only", (pin, message) => {
+    expect(firstPinError(pin, pin, pinContextOf(child, parent))).toBe(message);
+    expect(firstPinError(pin, pin, pinContextOf(child, null))).toBeNull();
+  });
+
+  it("still refuses the child's own birthday, phones and address with a parent", () => {
+    const context = pinContextOf(child, parent);
+    expect(firstPinError('0501', '0501', context)).toBe(messages.pinBirthday);
+    expect(firstPinError('2468', '2468', context)).toBe(messages.pinPhone);
+    expect(firstPinError('1203', '1203', context)).toBe(messages.pinAddress);
+    expect(firstPinError('2580', '2580', context)).toBeNull();
+    expect(phonePinForms(context)).toEqual(['2468', '3690', '9753', '6420', '3571']);
   });
 });
 

@@ -51,9 +51,17 @@ export interface SchemaFormProps {
    * would keep their submit errors until the next submit, as their data never changes.
    */
   ownValidation?: boolean;
+  /**
+   * First part of every control id (rjsf's Form.idPrefix; default "root"): two forms on one page
+   * need different ones, or their ids collide and a label can name the other form's input.
+   */
+  idPrefix?: string;
 }
 
 const NO_ERRORS: FieldError[] = [];
+export const DEFAULT_ID_PREFIX = 'root';
+/** rjsf's idSeparator, which we keep: our widgets add their own parts after "__" or "-". */
+const ID_SEPARATOR = '_';
 const NO_TARGETS: Record<string, string> = {};
 /**
  * An applicant's answer is never filled in for them: rjsf would otherwise default a required
@@ -67,9 +75,14 @@ export function fieldOfProperty(property: string | undefined): string {
   return (property ?? '').replace(/^\./, '').split('.')[0] ?? '';
 }
 
-/** The field of a control id: "root_birthday", "root_birthday__month" and "root_gender-0" (rjsf's optionId) -> "birthday", "gender". */
-export function fieldOfId(id: string): string {
-  return id.replace(/^root_/, '').split(/[_-]/)[0] ?? '';
+/**
+ * The field of a control id: "root_birthday", "root_birthday__month" and "root_gender-0" (rjsf's
+ * optionId) -> "birthday", "gender"; with another prefix, "parent_birthday" -> "birthday".
+ */
+export function fieldOfId(id: string, idPrefix = DEFAULT_ID_PREFIX): string {
+  const start = `${idPrefix}${ID_SEPARATOR}`;
+  if (!id.startsWith(start)) return '';
+  return id.slice(start.length).split(/[_-]/)[0] ?? '';
 }
 
 /** An if/then/else adds an "if" error beside the failed branch's own ones: it says nothing to the applicant. */
@@ -122,15 +135,27 @@ function retarget(errors: FieldError[], targets: Record<string, string>): FieldE
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]';
 
 /**
+ * Whether the focus is already on a field in error of another form earlier on the page: a page
+ * of two forms validated by one button (/child/parent) keeps it there, whichever form rjsf
+ * reports first, so the focus ends on the page's first error.
+ */
+function earlierErrorHasFocus(form: HTMLFormElement, target: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || form.contains(active) || !active.closest('form')) return false;
+  const inError = active.getAttribute('aria-invalid') === 'true' || active.closest('.field--error') !== null;
+  return inError && (active.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+}
+
+/**
  * Moves the focus to the first control, in the order of the page, of the fields in error
  * (the first radio button of a group, the year select of the birthday, the postal code input).
  */
-function focusFirstOf(form: HTMLFormElement | null, fields: string[]): void {
+function focusFirstOf(form: HTMLFormElement | null, fields: string[], idPrefix: string): void {
   if (!form || fields.length === 0) return;
   const wanted = new Set(fields);
-  for (const element of form.querySelectorAll<HTMLElement>('[id^="root_"]')) {
-    if (element.matches(FOCUSABLE) && wanted.has(fieldOfId(element.id)) && !element.closest('[hidden]')) {
-      element.focus();
+  for (const element of form.querySelectorAll<HTMLElement>(`[id^="${idPrefix}${ID_SEPARATOR}"]`)) {
+    if (element.matches(FOCUSABLE) && wanted.has(fieldOfId(element.id, idPrefix)) && !element.closest('[hidden]')) {
+      if (!earlierErrorHasFocus(form, element)) element.focus();
       return;
     }
   }
@@ -166,6 +191,7 @@ export function SchemaForm({
   errorTargets = NO_TARGETS,
   apiRef,
   ownValidation = false,
+  idPrefix = DEFAULT_ID_PREFIX,
 }: SchemaFormProps) {
   const [loaded, setLoaded] = useState<LoadedSchema | null>(null);
   const [failed, setFailed] = useState(false);
@@ -175,8 +201,8 @@ export function SchemaForm({
   // The latest data and settings, for callbacks that run after an await or a timeout.
   const dataRef = useRef<FormData>(formData);
   const touchedRef = useRef(new Set<string>());
-  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets });
-  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets };
+  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix });
+  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix };
 
   const api = useMemo<FormApi>(
     () => ({
@@ -239,7 +265,11 @@ export function SchemaForm({
     shownFieldErrors.current = fieldErrors;
     const isNew = fieldErrors.some((error) => !before.some((old) => old.field === error.field && old.message === error.message));
     if (!isNew) return;
-    focusFirstOf(formRef.current?.formElement.current ?? null, retarget(fieldErrors, latest.current.errorTargets).map((e) => e.field));
+    focusFirstOf(
+      formRef.current?.formElement.current ?? null,
+      retarget(fieldErrors, latest.current.errorTargets).map((e) => e.field),
+      latest.current.idPrefix,
+    );
   }, [fieldErrors]);
 
   const extraErrors = useMemo(() => toErrorSchema(retarget([...blurErrors, ...fieldErrors], errorTargets)), [blurErrors, fieldErrors, errorTargets]);
@@ -289,6 +319,8 @@ export function SchemaForm({
       validator={loaded.validator}
       formData={formData}
       formContext={context}
+      idPrefix={idPrefix}
+      idSeparator={ID_SEPARATOR}
       templates={templates}
       widgets={widgets}
       noHtml5Validate
@@ -301,7 +333,7 @@ export function SchemaForm({
         // The fields in error count as left: their messages follow the applicant's corrections.
         for (const field of fields) touchedRef.current.add(field);
         setBlurErrors([]);
-        focusFirstOf(formRef.current?.formElement.current ?? null, fields);
+        focusFirstOf(formRef.current?.formElement.current ?? null, fields, idPrefix);
       }}
       ref={formRef}
       extraErrors={extraErrors}
@@ -313,7 +345,7 @@ export function SchemaForm({
         latest.current.onDataChange?.(next, previous, api);
       }}
       onBlur={(id: string) => {
-        const field = fieldOfId(id);
+        const field = fieldOfId(id, idPrefix);
         touchedRef.current.add(field);
         // After the change the blur may have made (a widget normalising its value) is applied.
         window.setTimeout(() => {
@@ -331,7 +363,7 @@ export function SchemaForm({
             // As in onError: the fields in error count as left.
             for (const error of errors) touchedRef.current.add(error.field);
             setBlurErrors(errors);
-            focusFirstOf(formRef.current?.formElement.current ?? null, errors.map((error) => error.field));
+            focusFirstOf(formRef.current?.formElement.current ?? null, errors.map((error) => error.field), idPrefix);
             return;
           }
         }

@@ -6,6 +6,7 @@ import {
   getUiOptions,
   type BaseInputTemplateProps,
   type FieldErrorProps,
+  type FieldPathId,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
   type SubmitButtonProps,
@@ -18,10 +19,10 @@ import { MultiSelectHint, RequirementBadge, type Requirement } from '../ui/Requi
  * inputmode from the uiSchema, and no validation while an IME composition is in progress.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors, classNames } = props;
+  const { id, fieldPathId, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors, classNames } = props;
   if (hidden) return <div hidden>{children}</div>;
-  const isRoot = id === 'root';
-  if (isRoot) return <>{children}</>;
+  // The root (an empty path, whatever the form's idPrefix) is the form itself: the screen labels it.
+  if (isRootPath(fieldPathId)) return <>{children}</>;
   const uiOptions = getUiOptions(uiSchema);
   const hasError = (rawErrors?.length ?? 0) > 0;
   const className = ['field', hasError ? 'field--error' : '', classNames ?? ''].filter(Boolean).join(' ');
@@ -73,13 +74,18 @@ export function requirementOf(required: boolean | undefined, uiOptions: Record<s
   return required ? 'required' : uiOptions.eitherRequired ? 'either' : 'optional';
 }
 
+/** Whether a field is the form's root object (its id is the form's idPrefix alone). */
+export function isRootPath(fieldPathId: FieldPathId): boolean {
+  return fieldPathId.path.length === 0;
+}
+
 /**
  * Objects render their fields only: the schema's own title and description are for developers
  * (the screen has its heading), and a nested group gets a fieldset with a legend.
  */
 export function ObjectFieldTemplate({ properties, title, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
   const content = properties.filter((p) => !p.hidden).map((p) => <Fragment key={p.name}>{p.content}</Fragment>);
-  if (fieldPathId.$id === 'root') return <div className="form-fields">{content}</div>;
+  if (isRootPath(fieldPathId)) return <div className="form-fields">{content}</div>;
   const legend = getUiOptions(uiSchema).title ?? title;
   return (
     <fieldset className="field-group">

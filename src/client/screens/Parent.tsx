@@ -5,13 +5,18 @@ import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRule
 import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
 import { api, statusOf } from '../api/client';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import { session } from '../platform/session';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 import { BackButton } from './stepActions';
 import { useFailure } from './useFailure';
 import { generalOccupations, type Occupation } from './workplace/model';
+import { invitationCallbacks, InvitationField, invitationError, openInvitation, verifiedInvitation, type CodeState } from './workplace/invitation';
 
 const NO_ERRORS: FieldError[] = [];
+/** The two forms' id prefixes: one page, so their control ids (parent_lastName, parent-workplace_occupationId) must differ. */
+export const PARENT_ID_PREFIX = 'parent';
+export const PARENT_WORKPLACE_ID_PREFIX = 'parent-workplace';
 /** Every rjsf form needs one submit; ours is the single 「次へ」 below both parts. */
 const NO_SUBMIT = <></>;
 
@@ -34,7 +39,11 @@ interface Loaded {
   occupations: Occupation[];
   personal: FormData;
   workplace: FormData;
+  invitation: CodeState;
 }
+
+/** The invitation code's control: in the workplace form, with that form's id prefix. */
+const INVITATION_ID = `${PARENT_WORKPLACE_ID_PREFIX}_invitationCode`;
 
 async function loadParentStep(): Promise<Loaded> {
   const [{ application, applicationParent }, { occupationList }] = await Promise.all([
@@ -49,12 +58,17 @@ async function loadParentStep(): Promise<Loaded> {
   const occupation = occupations.find((item) => item.id === saved.occupationId);
   if (occupation) workplace.occupationId = occupation.id;
   for (const field of WORKPLACE_FIELDS) if (text(saved[field]) !== '') workplace[field] = saved[field];
+  // Back from a later step: the code saved with the parent's workplace. First visit: the code of
+  // /child/before-check's URL (kept in session storage), applied once for the applicant.
+  const returning = saved.occupationId !== null && saved.occupationId !== undefined;
+  const invitation = await openInvitation(returning, application?.invitationCode, session.get('invitation'));
   return {
     child: { lastName: text(application?.lastName), kanaLastName: text(application?.kanaLastName) },
     bankCode: text(application?.bankCode),
     occupations,
     personal,
     workplace,
+    invitation,
   };
 }
 
@@ -63,6 +77,9 @@ async function loadParentStep(): Promise<Loaded> {
  * phones, the proxy reason (one value) — and the parent's occupation and workplace. Two forms
  * (parent.schema.json and parent-workplace.schema.json, as the two posts) under one 「次へ」:
  * both are validated, then the personal part is posted, then the workplace part, then NEXT.
+ * Below the workplace, the child flow's invitation code (spec section 4), as on /workplace:
+ * the code of the landing URL applied on arrival, verified (then locked) or not found (404);
+ * only a verified one is sent, with the workplace part.
  */
 export default function Parent(props: ScreenProps) {
   const fail = useFailure(props.flow);
@@ -94,12 +111,29 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   /** The valid data of each part in this press of 「次へ」. */
   const submitted = useRef<{ personal: FormData | null; workplace: FormData | null }>({ personal: null, workplace: null });
 
+  // The invitation code lives outside the workplace schema; a ref keeps it current for callbacks.
+  const [invitation, setInvitationState] = useState<CodeState>(loaded.invitation);
+  const invitationRef = useRef(invitation);
+  const setInvitation = useCallback((update: (code: CodeState) => CodeState) => {
+    invitationRef.current = update(invitationRef.current);
+    setInvitationState(invitationRef.current);
+  }, []);
+  const invitationField = useMemo(() => invitationCallbacks(() => invitationRef.current, setInvitation, fail), [setInvitation, fail]);
+  /** The message last shown at the code (after it was left, applied, cleared or 「次へ」); it goes once the code changes. */
+  const [invitationShown, setInvitationShown] = useState<string | null>(null);
+  const showInvitationError = useCallback(() => setInvitationShown(invitationError(invitationRef.current)), []);
+  const invitationMessage = invitationShown !== null && invitationError(invitation) === invitationShown ? invitationShown : null;
+
   const occupation = occupations.find((item) => item.id === occupationId);
   const personalRules = useCallback((data: FormData) => parentRuleErrors(data, { child, today: new Date() }), [child]);
   const workplaceRules = useCallback(
     (data: FormData) => {
       const chosen = occupations.find((item) => item.id === data.occupationId);
-      return chosen ? workplaceRuleErrors(data, { occupation: chosen }) : [];
+      const errors = chosen ? workplaceRuleErrors(data, { occupation: chosen }) : [];
+      // A code typed but not applied, or not found, blocks the workplace part: its submit fails
+      // and the focus goes to the code when it is the page's first error.
+      const code = invitationError(invitationRef.current);
+      return code === null ? errors : [...errors, { field: 'invitationCode', message: code }];
     },
     [occupations],
   );
@@ -171,22 +205,33 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
           occupationOther: chosen?.name === OTHER_OCCUPATION_NAME ? orNull(text(workplace.occupationOther).trim()) : null,
           workplaceName: normalizeWorkplaceName(text(workplace.workplaceName)) || null,
           workplacePhoneNumber: isEmptyPhone(workplacePhone) ? null : workplacePhone,
+          invitationCode: verifiedInvitation(invitationRef.current),
         },
       });
       send({ type: 'NEXT' });
     } catch (error) {
-      if (statusOf(error) === 400) (step === 'personal' ? setPersonalErrors : setWorkplaceErrors)(fieldErrorsOfAnswer(error));
-      else fail(error);
+      if (statusOf(error) !== 400) fail(error);
+      else if (step === 'personal') setPersonalErrors(fieldErrorsOfAnswer(error));
+      else {
+        const errors = fieldErrorsOfAnswer(error);
+        // A code the server no longer knows (ended since it was applied): not found, as on 「適用」.
+        if (errors.some((item) => item.field === 'invitationCode')) {
+          setInvitation((code) => ({ ...code, status: 'notFound' }));
+          showInvitationError();
+        }
+        setWorkplaceErrors(errors);
+      }
     } finally {
       setBusy(false);
     }
   };
 
-  /** Validates both parts (the workplace first, so the focus ends on the first error of the page). */
+  /** Validates both parts; the focus ends on the first error of the page (SchemaForm keeps an earlier form's). */
   const next = () => {
     submitted.current = { personal: null, workplace: null };
-    workplaceRef.current?.querySelector('form')?.requestSubmit();
+    showInvitationError();
     personalRef.current?.querySelector('form')?.requestSubmit();
+    workplaceRef.current?.querySelector('form')?.requestSubmit();
   };
 
   return (
@@ -198,6 +243,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
       <div ref={personalRef}>
         <SchemaForm
           schemaName="parent"
+          idPrefix={PARENT_ID_PREFIX}
           initialData={personalInitial}
           uiSchema={personalUi}
           submitLabel="次へ"
@@ -222,6 +268,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
       <div ref={workplaceRef}>
         <SchemaForm
           schemaName="parent-workplace"
+          idPrefix={PARENT_WORKPLACE_ID_PREFIX}
           initialData={loaded.workplace}
           uiSchema={workplaceUi}
           submitLabel="次へ"
@@ -234,6 +281,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
             void postBoth();
           }}
         >
+          <InvitationField id={INVITATION_ID} field={{ ...invitationField, ...invitation }} error={invitationMessage} onSettle={showInvitationError} />
           {NO_SUBMIT}
         </SchemaForm>
       </div>

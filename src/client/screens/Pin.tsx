@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { messages } from '../../domain/messages';
-import { pinRuleErrors, PIN_LENGTH, type PinContext } from '../../domain/rules/pin';
+import { pinContextOf, pinRuleErrors, PIN_LENGTH, type PinContext } from '../../domain/rules/pin';
 import { normalizeDigits } from '../../domain/rules/phones';
-import { loadApplication } from '../api/application';
+import { loadApplicationWithParent } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import { encryptPin } from '../platform/pinCipher';
 import type { ScreenProps } from '../runtime/screen';
@@ -20,7 +20,7 @@ export interface PublicKeyAnswer {
   binding: string;
 }
 
-export const PIN_WARNING = '暗証番号の設定後は、入力内容の修正ができません。よろしいですか？';
+export const PIN_WARNING = messages.pinWarning;
 export const PIN_ALREADY_SET = '暗証番号は設定済みです。このまま本人確認へお進みください。';
 
 interface Cipher {
@@ -39,8 +39,9 @@ const cleanEntry = (value: string) => normalizeDigits(value).slice(0, PIN_LENGTH
  * /pin (step 6 of 7) and /child/pin (5 of 12): the cash card's 4-digit PIN, twice.
  *
  * - The key (with its one-time binding) and the application are loaded on arrival; the PIN
- *   rules of spec section 5 run against the stored birthday, phones and addresses (in the
- *   child flow the application is the child's, as on the server).
+ *   rules of spec section 5 run against the stored birthday, phones and addresses, through
+ *   the server's own context builder (pinContextOf): in the child flow the child's, and the
+ *   parent's birthday and phones too.
  * - Errors show when a field is left and stay live from then on; the mismatch only once the
  *   confirmation was touched.
  * - As soon as both entries pass, the PIN is encrypted (pinCipher.ts); 「設定する」 is enabled
@@ -68,8 +69,8 @@ export default function Pin({ flow, send }: ScreenProps) {
 
   useEffect(() => {
     let alive = true;
-    Promise.all([loadKey(), loadApplication()]).then(
-      ([key, application]) => alive && setLoaded({ kind: 'ready', key, context: application }),
+    Promise.all([loadKey(), loadApplicationWithParent()]).then(
+      ([key, { application, parent }]) => alive && setLoaded({ kind: 'ready', key, context: pinContextOf(application, parent) }),
       (error: unknown) => {
         if (!alive) return;
         // 409: the PIN of this application is set already (the applicant came back with 「戻る」 of the browser).
@@ -183,7 +184,7 @@ export default function Pin({ flow, send }: ScreenProps) {
       <ul className="bullet-list note" id={hintId}>
         <li>同じ数字4桁（例：1111）は設定できません。</li>
         <li>
-          {child ? 'お子さまの' : ''}生年月日・電話番号・ご住所の一部など、他人に推測されやすい番号は設定できません。
+          {child ? 'お子さま・親権者さまの' : ''}生年月日・電話番号・ご住所の一部など、他人に推測されやすい番号は設定できません。
         </li>
         <li>暗証番号は他人に知られないよう大切に管理してください。当行の職員がお客さまの暗証番号をお尋ねすることはありません。</li>
       </ul>

@@ -16,7 +16,6 @@ import {
   EMPTY_CODE,
   isPermitted,
   loadWorkplaceStep,
-  lookupInvitation,
   lookupWorkplace,
   NO_EXISTING_ACCOUNT,
   ruleErrorsOf,
@@ -24,6 +23,7 @@ import {
   type Occupation,
   type StepState,
 } from './workplace/model';
+import { INVITATION_DESCRIPTION, INVITATION_TITLE, invitationCallbacks } from './workplace/invitation';
 
 /** Errors of fields without a control of their own are shown at the section that sets them. */
 const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
@@ -118,25 +118,13 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
     [setState],
   );
 
-  const invitation = useMemo<Omit<CodeField, 'text' | 'status' | 'busy'>>(
-    () => ({
-      name: '紹介コード',
-      maxLength: 6,
-      onText: (text) => setState((s) => ({ ...s, invitation: { ...s.invitation, text, status: 'unverified' } })),
-      onLeave: () => setState((s) => ({ ...s, invitation: { ...s.invitation, text: normalizeWorkplaceCode(s.invitation.text) } })),
-      onApply: async () => {
-        const code = normalizeWorkplaceCode(stateRef.current.invitation.text);
-        setState((s) => ({ ...s, invitation: { text: code, status: 'unverified', busy: true } }));
-        try {
-          const valid = await lookupInvitation(code);
-          setState((s) => ({ ...s, invitation: { text: code, status: valid ? 'verified' : 'notFound', busy: false } }));
-        } catch (error) {
-          setState((s) => ({ ...s, invitation: { ...s.invitation, busy: false } }));
-          failRef.current(error);
-        }
-      },
-      onClear: () => setState((s) => ({ ...s, invitation: EMPTY_CODE })),
-    }),
+  const invitation = useMemo(
+    () =>
+      invitationCallbacks(
+        () => stateRef.current.invitation,
+        (update) => setState((s) => ({ ...s, invitation: update(s.invitation) })),
+        (error) => failRef.current(error),
+      ),
     [setState],
   );
 
@@ -187,8 +175,8 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
       existedAccountNumber: HIDDEN,
       invitationCode: {
         'ui:widget': 'CodeApplyWidget',
-        'ui:title': '紹介コード',
-        'ui:description': '紹介コードをお持ちの方は、入力して「適用」を押してください。',
+        'ui:title': INVITATION_TITLE,
+        'ui:description': INVITATION_DESCRIPTION,
         'ui:options': { code: { ...invitation, ...state.invitation } },
       },
     }),

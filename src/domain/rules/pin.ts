@@ -8,6 +8,7 @@
  *   3. not four identical digits (0000 … 9999)       messages.pinForbidden
  *   4. not a part of the birthday (see birthdayPinForms)  messages.pinBirthday
  *   5. not the last 4 digits of the mobile, home or workplace phone   messages.pinPhone
+ *      (4 and 5: the parent's too in the child flow, see below)
  *   6. not the first or last 4 digits of the address, kana address or temporary address
  *      (see addressPinForms)                         messages.pinAddress
  * The spec lists the mismatch first; the format comes first here because for an entry that
@@ -15,8 +16,14 @@
  * whether two malformed entries match says nothing. Sequences such as 1234 are not refused:
  * the spec names four identical digits only, and its message list has no other case.
  *
- * The context is the application as stored (GET /api/applications' `application` can be
- * passed as it is): missing or null fields simply add no forbidden value.
+ * The context is built by pinContextOf from the application as stored and, in the child flow,
+ * its parent (GET /api/applications' `application` and `applicationParent` on the page, the
+ * same rows on the server): missing or null fields simply add no forbidden value.
+ *
+ * Child flow: the card is the child's, but the parent chooses the PIN and keeps the card for a
+ * young child, and the parent's birthday and phone numbers are as well known to others as the
+ * child's (on the same family documents, in the same address book). So the birthday and phone
+ * rules cover both; the address is the household's, entered once for the child.
  */
 import { messages } from '../messages.js';
 import type { FieldError } from './field-error.js';
@@ -25,12 +32,18 @@ import { normalizeDigits } from './phones.js';
 
 export const PIN_LENGTH = 4;
 
-export interface PinContext {
+/** What a person gives that others know: a PIN must not be built from it. */
+export interface PinPerson {
   /** YYYY-MM-DD. */
   birthday?: string | null;
   mobilePhoneNumber?: string | null;
   phoneNumber?: string | null;
   workplacePhoneNumber?: string | null;
+}
+
+export interface PinContext extends PinPerson {
+  /** Child flow: the parent applying as proxy (their birthday and phones are refused too). */
+  parent?: PinPerson | null;
   /** The registered address (prefecture to chome, from the postal data). */
   address?: string | null;
   subAddress?: string | null;
@@ -38,6 +51,39 @@ export interface PinContext {
   kanaSubAddress?: string | null;
   tempAddress?: string | null;
   kanaTempAddress?: string | null;
+}
+
+/** The fields of the application the rules read (a stored row or GET /api/applications' `application`). */
+export type PinApplicationFields = Omit<PinContext, 'parent'>;
+
+/**
+ * The one context builder of the page and the server: the application's own fields and, for a
+ * child application (a parent saved with it), the parent's birthday and phones. Extra fields
+ * of the records passed are left out.
+ */
+export function pinContextOf(application: PinApplicationFields | null | undefined, parent: PinPerson | null | undefined): PinContext {
+  const app = application ?? {};
+  const person = (from: PinPerson): PinPerson => ({
+    birthday: from.birthday ?? null,
+    mobilePhoneNumber: from.mobilePhoneNumber ?? null,
+    phoneNumber: from.phoneNumber ?? null,
+    workplacePhoneNumber: from.workplacePhoneNumber ?? null,
+  });
+  return {
+    ...person(app),
+    address: app.address ?? null,
+    subAddress: app.subAddress ?? null,
+    kanaAddress: app.kanaAddress ?? null,
+    kanaSubAddress: app.kanaSubAddress ?? null,
+    tempAddress: app.tempAddress ?? null,
+    kanaTempAddress: app.kanaTempAddress ?? null,
+    parent: parent ? person(parent) : null,
+  };
+}
+
+/** The people whose birthday and phones the PIN must avoid: the applicant, and the parent in the child flow. */
+function peopleOf(context: PinContext): PinPerson[] {
+  return context.parent ? [context, context.parent] : [context];
 }
 
 const FOUR_HALF_WIDTH_DIGITS = /^[0-9]{4}$/;
@@ -70,9 +116,10 @@ export function digitsOf(text: string | null | undefined): string {
   return normalizeDigits(text ?? '').replace(/[^0-9]/g, '');
 }
 
-/** Last 4 digits of each phone number given (mobile, home, workplace). */
+/** Last 4 digits of each phone number given (mobile, home, workplace; the parent's too in the child flow). */
 export function phonePinForms(context: PinContext): string[] {
-  const forms = [context.mobilePhoneNumber, context.phoneNumber, context.workplacePhoneNumber]
+  const forms = peopleOf(context)
+    .flatMap((person) => [person.mobilePhoneNumber, person.phoneNumber, person.workplacePhoneNumber])
     .map(digitsOf)
     .filter((digits) => digits.length >= PIN_LENGTH)
     .map((digits) => digits.slice(-PIN_LENGTH));
@@ -108,7 +155,7 @@ export function firstPinError(pin: string, confirmation: string, context: PinCon
   if (!FOUR_HALF_WIDTH_DIGITS.test(pin)) return messages.pinFormat;
   if (pin !== confirmation) return messages.pinMismatch;
   if (/^(\d)\1{3}$/.test(pin)) return messages.pinForbidden;
-  if (birthdayPinForms(context.birthday).includes(pin)) return messages.pinBirthday;
+  if (peopleOf(context).some((person) => birthdayPinForms(person.birthday).includes(pin))) return messages.pinBirthday;
   if (phonePinForms(context).includes(pin)) return messages.pinPhone;
   if (addressPinForms(context).includes(pin)) return messages.pinAddress;
   return null;

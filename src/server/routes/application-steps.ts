@@ -30,10 +30,11 @@ import {
 import { applications, type Gender } from '../db/schema.js';
 import { OTHER_OCCUPATION_NAME } from '../masterdata/order.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { applicationOf } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
 import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
 import { branchOf, occupationOf, validInvitation, workplaceById } from './master-data.js';
+import { stepEditHooks } from './step-lock.js';
 
 /** Body of POST /api/applications/personal, once schemas/personal.schema.json accepted it. */
 interface PersonalBody {
@@ -139,7 +140,8 @@ function offered(occupation: Occupation, applicationType: 'GENERAL' | 'CHILD', b
  *
  * The session is checked onRequest, before the body is even parsed: a request without a
  * valid token is 401 whatever it carries (preValidation, where the body is checked, comes
- * after it in Fastify's lifecycle; preHandler would come after).
+ * after it in Fastify's lifecycle; preHandler would come after). So is the lock: 409 once
+ * the PIN is set (step-lock.ts).
  */
 const applicationStepRoutes: FastifyPluginAsync = async (app) => {
   /**
@@ -151,7 +153,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<{ Body: PersonalBody }>(
     '/applications/personal',
-    { onRequest: requireApplication, preValidation: validateBody('personal.schema.json', normalizePersonal) },
+    { onRequest: stepEditHooks, preValidation: validateBody('personal.schema.json', normalizePersonal) },
     async (request, reply) => {
       const { id, applicationType } = applicationOf(request);
       const bank = request.bank;
@@ -229,11 +231,13 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
    * stored from the master data whatever the body says (the page shows them locked); an
    * invitation code must be valid today; an existing account is kept only for a workplace
    * that permits multiple accounts. In the child flow workplaceId and the existing account
-   * are not used (spec section 3) and stored as null.
+   * are not used (spec section 3) and stored as null, and the invitation code is left as it
+   * is: /child/parent applies it below the parent's workplace and sends it with
+   * POST /api/applications/workplace/parent, so going back to /child/personal does not lose it.
    */
   app.post<{ Body: WorkplaceRequestBody }>(
     '/applications/workplace',
-    { onRequest: requireApplication, preValidation: validateBody('workplace.schema.json', normalizeWorkplace) },
+    { onRequest: stepEditHooks, preValidation: validateBody('workplace.schema.json', normalizeWorkplace) },
     async (request, reply) => {
       const { id, bankCode, applicationType } = applicationOf(request);
       const body = request.body;
@@ -260,8 +264,9 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
       };
       if (occupation) errors.push(...workplaceRuleErrors(effective, { occupation }));
 
-      const invitationCode = body.invitationCode ?? null;
-      if (invitationCode !== null && !(await validInvitation(app.db, bankCode, invitationCode, now))) {
+      // A child application's code is given with the parent's workplace (parent.ts): kept here.
+      const invitationCode = applicationType === 'GENERAL' ? (body.invitationCode ?? null) : undefined;
+      if (invitationCode && !(await validInvitation(app.db, bankCode, invitationCode, now))) {
         errors.push({ field: 'invitationCode', message: messages.invitationNotFound });
       }
       if (errors.length > 0 || !occupation) return badRequest(reply, errors, WORKPLACE_FIELDS);
@@ -276,7 +281,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
           workplaceCode: workplace?.code ?? null,
           workplaceName: effective.workplaceName,
           workplacePhoneNumber: effective.workplacePhoneNumber,
-          invitationCode,
+          ...(invitationCode === undefined ? {} : { invitationCode }),
           existedAccountBranchCode: effective.existedAccountBranchCode,
           existedAccountNumber: effective.existedAccountNumber,
           updatedAt: now,
@@ -289,7 +294,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
   /** POST /api/applications/branch: one of the bank's branches; its code and name are stored. */
   app.post<{ Body: { branchCode: string } }>(
     '/applications/branch',
-    { onRequest: requireApplication, preValidation: validateBody('branch.schema.json') },
+    { onRequest: stepEditHooks, preValidation: validateBody('branch.schema.json') },
     async (request, reply) => {
       const { id, bankCode } = applicationOf(request);
       const branch = await branchOf(app.db, bankCode, request.body.branchCode);
@@ -305,7 +310,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
   /** POST /api/applications/seal-less: true = no seal is registered. */
   app.post<{ Body: { sealLess: boolean } }>(
     '/applications/seal-less',
-    { onRequest: requireApplication, preValidation: validateBody('sealLess.schema.json') },
+    { onRequest: stepEditHooks, preValidation: validateBody('sealLess.schema.json') },
     async (request) => {
       const { id } = applicationOf(request);
       await app.db.update(applications).set({ sealLess: request.body.sealLess, updatedAt: app.now() }).where(eq(applications.id, id));

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { firstPinError, type PinContext } from '../../domain/rules/index.js';
+import { firstPinError, pinContextOf, type PinContext } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
-import { applicationPins, applications, pinBindings } from '../db/schema.js';
+import { applicationParents, applicationPins, applications, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
@@ -25,9 +25,10 @@ import { validateBody } from '../validation.js';
  *   included), is not such JSON, or carries a binding that is not one of this application's
  *   live ones (a ciphertext captured from another application); the three are one answer,
  *   so nobody learns which step failed (no padding oracle). Then every PIN rule of spec
- *   section 5 against the stored application (domain/rules/pin.ts): 400 { message, errors }
- *   with the rule's message. 409 when the personal step is not saved yet (the rules need the
- *   birthday, phones and address) or a PIN is already set: one PIN per application, final.
+ *   section 5 against the stored application and, in the child flow, its parent
+ *   (domain/rules/pin.ts): 400 { message, errors } with the rule's message. 409 when the
+ *   personal step (or, in the child flow, the parent step) is not saved yet (the rules need
+ *   the birthdays, phones and address) or a PIN is already set: one PIN per application, final.
  *
  * What is stored: the ORIGINAL ciphertext and its keyId (application_pins), never the PIN or
  * a hash of it (4 digits: any hash is reversed by trying 10,000 values). The key pair lives
@@ -74,9 +75,13 @@ export async function hasPin(db: Database, applicationId: string): Promise<boole
   return row !== undefined;
 }
 
-/** What the PIN rules compare against: the application as stored. */
-async function pinContextOf(db: Database, applicationId: string): Promise<PinContext | undefined> {
-  const [row] = await db
+/**
+ * What the PIN rules compare against: the application as stored and, for a child application,
+ * its parent, through the page's own builder (pinContextOf). Undefined while a step the rules
+ * need is missing: the personal step, and in the child flow the parent step.
+ */
+async function storedPinContext(db: Database, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
+  const [application] = await db
     .select({
       birthday: applications.birthday,
       mobilePhoneNumber: applications.mobilePhoneNumber,
@@ -92,7 +97,20 @@ async function pinContextOf(db: Database, applicationId: string): Promise<PinCon
     .from(applications)
     .where(eq(applications.id, applicationId))
     .limit(1);
-  return row;
+  if (!application?.birthday || !application.mobilePhoneNumber) return undefined;
+  if (applicationType === 'GENERAL') return pinContextOf(application, null);
+  const [parent] = await db
+    .select({
+      birthday: applicationParents.birthday,
+      mobilePhoneNumber: applicationParents.mobilePhoneNumber,
+      phoneNumber: applicationParents.phoneNumber,
+      workplacePhoneNumber: applicationParents.workplacePhoneNumber,
+    })
+    .from(applicationParents)
+    .where(eq(applicationParents.applicationId, applicationId))
+    .limit(1);
+  if (!parent?.birthday || !parent.mobilePhoneNumber) return undefined;
+  return pinContextOf(application, parent);
 }
 
 /** The decrypted JSON, or null unless it is { pin: string, binding: string }. */
@@ -147,10 +165,10 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = applicationOf(request);
+      const { id, applicationType } = applicationOf(request);
       if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
-      const context = await pinContextOf(app.db, id);
-      if (!context?.birthday || !context.mobilePhoneNumber) return conflict(reply, httpMessages.stepsIncomplete);
+      const context = await storedPinContext(app.db, id, applicationType);
+      if (!context) return conflict(reply, httpMessages.stepsIncomplete);
 
       const keyId = request.body.keyId ?? app.pinKeys.current.keyId;
       const plaintext = await app.pinKeys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));

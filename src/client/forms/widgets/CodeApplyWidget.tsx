@@ -25,38 +25,48 @@ function isCodeField(value: unknown): value is CodeField {
   return !!value && typeof value === 'object' && 'onApply' in value && 'text' in value;
 }
 
+/** What CodeApplyInput needs besides the code: the control id, the error state, the form's blur and focus. */
+export interface CodeApplyInputProps {
+  id: string;
+  field: CodeField;
+  invalid: boolean;
+  required?: boolean;
+  /** aria-describedby besides the status line (the field's error, description and help). */
+  describedBy: string;
+  /** The field counts as left: the form (or the screen) checks it now. */
+  onSettle: () => void;
+  onFocus?: () => void;
+}
+
 /**
- * A code with 「適用」 and 「クリア」 (workplace code, invitation code). The schema value is what
- * the code resolves to (a workplace id, a verified invitation code); the typed text and the
- * lookup live in the screen. Once applied, the code is locked: read-only, with only 「クリア」.
- * Enter in the input applies instead of submitting the form.
+ * A code with 「適用」 and 「クリア」 (workplace code, invitation code): the input, its two
+ * buttons and the status line, inside an rjsf form (CodeApplyWidget) or outside one (the
+ * invitation code of /child/parent, whose schema has no such field). Once applied, the code is
+ * locked: read-only, with only 「クリア」. Enter in the input applies instead of submitting the form.
  */
-export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFocus }: WidgetProps) {
+export function CodeApplyInput({ id, field, invalid, required, describedBy, onSettle, onFocus }: CodeApplyInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const field = options.code;
-  if (!isCodeField(field)) throw new Error(`CodeApplyWidget ${id} needs ui:options.code`);
   const { text, status, busy, name, maxLength } = field;
   const verified = status === 'verified';
 
   // The outcome of 「適用」 / 「クリア」 is checked like a field the applicant has left: a code not
   // found says so at once, an earlier 「適用」または「クリア」 message goes away.
-  const settle = () => onBlur(id, undefined);
   const apply = async () => {
     await field.onApply();
     inputRef.current?.focus();
-    settle();
+    onSettle();
   };
   const clear = () => {
     field.onClear();
     inputRef.current?.focus();
-    settle();
+    onSettle();
   };
   // A code applied for the applicant before the page showed (from the landing URL) and not
   // found: its message shows at once.
   const initiallyNotFound = useRef(status === 'notFound');
   useEffect(() => {
-    if (initiallyNotFound.current) settle();
-    // Once, on mount: settle reads nothing that changes later.
+    if (initiallyNotFound.current) onSettle();
+    // Once, on mount: what the first render found.
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -68,8 +78,8 @@ export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFo
     // Going to this field's own buttons is not leaving it (no "please apply" yet), and the
     // submit button checks everything anyway.
     if (toSubmit || (next instanceof Node && inputRef.current?.parentElement?.contains(next))) return;
-    // Let the normalised text land before the form checks the field.
-    setTimeout(() => onBlur(id, undefined), 0);
+    // Let the normalised text land before the field is checked.
+    setTimeout(onSettle, 0);
   };
 
   return (
@@ -88,11 +98,11 @@ export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFo
           autoCapitalize="characters"
           spellCheck={false}
           aria-required={required || undefined}
-          aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
-          aria-describedby={`${ariaDescribedByIds(id)} ${id}__status`}
+          aria-invalid={invalid || undefined}
+          aria-describedby={`${describedBy} ${id}__status`}
           onValueChange={field.onText}
           onLeave={onLeave}
-          onFocus={() => onFocus(id, undefined)}
+          onFocus={onFocus}
           onKeyDown={onKeyDown}
         />
         {!verified && (
@@ -119,5 +129,26 @@ export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFo
         {busy ? '確認しています…' : verified ? `${name}を適用しました。` : ''}
       </p>
     </div>
+  );
+}
+
+/**
+ * CodeApplyInput as an rjsf widget (workplace code, invitation code of /workplace). The schema
+ * value is what the code resolves to (a workplace id, a verified invitation code); the typed
+ * text and the lookup live in the screen, which passes them as `ui:options.code`.
+ */
+export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFocus }: WidgetProps) {
+  const field = options.code;
+  if (!isCodeField(field)) throw new Error(`CodeApplyWidget ${id} needs ui:options.code`);
+  return (
+    <CodeApplyInput
+      id={id}
+      field={field}
+      invalid={(rawErrors?.length ?? 0) > 0}
+      required={required}
+      describedBy={ariaDescribedByIds(id)}
+      onSettle={() => onBlur(id, undefined)}
+      onFocus={() => onFocus(id, undefined)}
+    />
   );
 }

@@ -3,7 +3,6 @@ import { messages } from '../../../domain/messages';
 import type { WorkplaceBody } from '../../../domain/steps';
 import {
   isEmptyPhone,
-  isInvitationCodeShape,
   isWorkplaceCodeShape,
   normalizeWorkplaceCode,
   normalizeWorkplaceName,
@@ -16,18 +15,13 @@ import {
 import { loadApplication, type ApplicationRecord } from '../../api/application';
 import { api, statusOf } from '../../api/client';
 import type { FormData } from '../../forms/SchemaForm';
-import type { CodeStatus } from '../../forms/widgets/CodeApplyWidget';
 import type { Answer } from '../../forms/widgets/ExistingAccountWidget';
 import { cookies } from '../../platform/session';
+import { codeError, invitationError, openInvitation, verifiedInvitation, type CodeState } from './invitation';
 
 export { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type WorkplaceLookup } from '../../../domain/masterdata';
 
-export interface CodeState {
-  /** As typed; half width and upper case once the applicant has left the input. */
-  text: string;
-  status: CodeStatus;
-  busy: boolean;
-}
+export { EMPTY_CODE, type CodeState } from './invitation';
 
 export interface ExistingAccountState {
   answer: Answer | undefined;
@@ -44,7 +38,6 @@ export interface StepState {
   existing: ExistingAccountState;
 }
 
-export const EMPTY_CODE: CodeState = { text: '', status: 'unverified', busy: false };
 export const NO_EXISTING_ACCOUNT: ExistingAccountState = { answer: undefined, branch: '', account: '' };
 
 /** The occupations of the general flow: generalDisplay only, by displayNumber, その他 last. */
@@ -62,18 +55,6 @@ export async function lookupWorkplace(code: string): Promise<WorkplaceLookup | n
     return await api<WorkplaceLookup>('/workplace', { query: { code } });
   } catch (error) {
     if (statusOf(error) === 404) return null;
-    throw error;
-  }
-}
-
-/** Whether an invitation code is valid: one not 6 letters or digits long is not asked for. */
-export async function lookupInvitation(code: string): Promise<boolean> {
-  if (!isInvitationCodeShape(code)) return false;
-  try {
-    await api('/invitation', { query: { code } });
-    return true;
-  } catch (error) {
-    if (statusOf(error) === 404) return false;
     throw error;
   }
 }
@@ -109,16 +90,10 @@ export function bodyOf(data: FormData, state: StepState, occupations: readonly O
     workplaceName: workplace ? workplace.name : normalizeWorkplaceName(textOf(data.workplaceName)) || null,
     workplacePhoneNumber: workplace ? workplace.phoneNumber : isEmptyPhone(phone) ? null : phone,
     workplaceId: workplace ? workplace.id : null,
-    invitationCode: state.invitation.status === 'verified' ? state.invitation.text : null,
+    invitationCode: verifiedInvitation(state.invitation),
     existedAccountBranchCode: account?.branchCode ?? null,
     existedAccountNumber: account?.accountNumber ?? null,
   };
-}
-
-/** A code typed but not applied, or applied and not found, blocks the step (spec section 5). */
-function codeError(code: CodeState, notFound: string): string | null {
-  if (code.text.trim() === '' || code.status === 'verified') return null;
-  return code.status === 'notFound' ? notFound : messages.confirmCode;
 }
 
 /**
@@ -151,7 +126,7 @@ export function ruleErrorsOf(data: FormData, state: StepState, occupations: read
   if (typedAccount && state.existing.branch.trim() === '' && state.existing.account.trim() === '') {
     add('existedAccountBranchCode', messages.existingAccount);
   }
-  add('invitationCode', codeError(state.invitation, messages.invitationNotFound));
+  add('invitationCode', invitationError(state.invitation));
   return errors;
 }
 
@@ -181,18 +156,16 @@ export async function loadWorkplaceStep(): Promise<InitialStep> {
   const returning = saved.occupationId !== null && saved.occupationId !== undefined;
   const fromCookies = { workplace: cookies.get('workplace') ?? '', invitation: cookies.get('invitation') ?? '' };
   const workplaceText = normalizeWorkplaceCode(returning ? (saved.workplaceCode ?? '') : fromCookies.workplace);
-  const invitationText = normalizeWorkplaceCode(returning ? (saved.invitationCode ?? '') : fromCookies.invitation);
 
-  const [workplace, invitationValid] = await Promise.all([
+  const [workplace, invitation] = await Promise.all([
     workplaceText ? lookupWorkplace(workplaceText) : Promise.resolve(null),
-    // A code saved with the step was valid then; it is not asked for again.
-    returning && saved.invitationCode ? Promise.resolve(true) : invitationText ? lookupInvitation(invitationText) : Promise.resolve(false),
+    openInvitation(returning, saved.invitationCode, fromCookies.invitation),
   ]);
 
   const state: StepState = {
     workplaceCode: { text: workplaceText, status: workplaceText ? (workplace ? 'verified' : 'notFound') : 'unverified', busy: false },
     workplace,
-    invitation: { text: invitationText, status: invitationText ? (invitationValid ? 'verified' : 'notFound') : 'unverified', busy: false },
+    invitation,
     existing: existingOf(saved, returning, workplace),
   };
   const data = initialDataOf(saved, occupations, workplace);
