@@ -2,20 +2,80 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSwappedFlows } from './model/swap';
 
 /**
  * Browser tests: Chromium at a phone viewport against one shared server started here.
  * Browsers cannot be downloaded on our machines, so Debian's /usr/bin/chromium is used when
  * present. Only test-time settings differ from production (a throwaway DATA_DIR, raised rate
  * limits, a shortened eKYC poll interval); the flows are the real ones.
+ *
+ * Projects: e2e (the hand-written journeys, tests/e2e), model (the journeys and navigation
+ * checks generated from the flow machines, tests/model) and model-swapped (the generated
+ * journeys of an edited copy of the general flow, against a second server started on that copy).
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
+const SWAPPED_PORT = Number(process.env.E2E_SWAPPED_PORT ?? PORT + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kouza-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one directory for the run
 const systemChromium = '/usr/bin/chromium';
 
+/**
+ * The edited copy of the flows (seal-less before branch), written once per run. A failure is
+ * kept for the swapped test to report, so that it never stops the other projects.
+ */
+if (!process.env.E2E_SWAPPED_FLOWS_DIR && !process.env.E2E_SWAPPED_FLOWS_ERROR) {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'kouza-swapped-flows-'));
+    writeSwappedFlows(dir);
+    process.env.E2E_SWAPPED_FLOWS_DIR = dir;
+  } catch (error) {
+    process.env.E2E_SWAPPED_FLOWS_ERROR = error instanceof Error ? error.message : String(error);
+  }
+}
+const swappedFlowsDir = process.env.E2E_SWAPPED_FLOWS_DIR;
+const swappedDataDir = process.env.E2E_SWAPPED_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kouza-e2e-swapped-'));
+process.env.E2E_SWAPPED_DATA_DIR = swappedDataDir;
+
+/**
+ * Whether this run may include the swapped journeys: not when --project names other projects
+ * only, nor when every file filter is under tests/e2e. The second server starts only then.
+ */
+function mayRunSwapped(argv: string[]): boolean {
+  const projects = argv.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg === '--project' ? [argv[i + 1] ?? ''] : []));
+  if (projects.length > 0 && !projects.includes('model-swapped')) return false;
+  const fileFilters = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)(e2e|model)(\/|$)|\.spec\.ts$/.test(arg));
+  return fileFilters.length === 0 || fileFilters.some((arg) => /(^|\/)model(\/|$)|swapped/.test(arg));
+}
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  DEFAULT_BANK: '0177',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ADDRESS_PER_HOUR: '1000',
+  RATE_LIMIT_IP_PER_HOUR: '10000',
+  EKYC_POLL_INTERVAL_MS: '200',
+  // A private build (npx vite build --outDir …) lets parallel work on one machine test its own client.
+  ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
+};
+
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'npx tsx src/server/main.ts',
+  cwd: '..',
+  url: `http://127.0.0.1:${port}/bank/logo`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { ...serverEnv, PORT: String(port), ...env },
+});
+
+const phone = { width: 360, height: 740 };
+/** A generated journey walks a whole application, BACK steps and eKYC retries included. */
+const JOURNEY_TIMEOUT = 240_000;
+
 export default defineConfig({
-  testDir: './e2e',
   outputDir: '../test-results',
   fullyParallel: true,
   workers: 2,
@@ -34,27 +94,31 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/bank/logo`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEFAULT_BANK: '0177',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ADDRESS_PER_HOUR: '1000',
-      RATE_LIMIT_IP_PER_HOUR: '10000',
-      EKYC_POLL_INTERVAL_MS: '200',
-      // A private build (npx vite build --outDir …) lets parallel work on one machine test its own client.
-      ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
-      ...(process.env.E2E_FLOWS_DIR ? { FLOWS_DIR: process.env.E2E_FLOWS_DIR } : {}),
+  projects: [
+    { name: 'e2e', testDir: './e2e' },
+    {
+      name: 'model',
+      testDir: './model',
+      testMatch: ['journeys.spec.ts', 'navigation-guard.spec.ts'],
+      timeout: JOURNEY_TIMEOUT,
+      use: { viewport: phone },
     },
-  },
+    {
+      name: 'model-swapped',
+      testDir: './model',
+      testMatch: 'swapped.spec.ts',
+      timeout: JOURNEY_TIMEOUT,
+      use: { viewport: phone, baseURL: `http://0177.localhost:${SWAPPED_PORT}` },
+    },
+  ],
+  webServer: [
+    server(PORT, {
+      DATA_DIR: dataDir,
+      ...(process.env.E2E_FLOWS_DIR ? { FLOWS_DIR: process.env.E2E_FLOWS_DIR } : {}),
+    }),
+    // The swapped journeys' own server: the same build, the edited flow folder, its own data.
+    ...(swappedFlowsDir && mayRunSwapped(process.argv)
+      ? [server(SWAPPED_PORT, { DATA_DIR: swappedDataDir, FLOWS_DIR: swappedFlowsDir })]
+      : []),
+  ],
 });
