@@ -9,6 +9,12 @@ import type { FlowImplementations } from './implementations';
  */
 export function machineAt(model: FlowModel, stateId: string, implementations: FlowImplementations): AnyStateMachine {
   const { $schema: _schema, ...config } = model.config;
+  // Only this page's state is live. Another page's state is reached here just to learn where to
+  // navigate: its entry actions and invocations run once, in that page's own actor (otherwise a
+  // completion request would go out twice, once from each page).
+  const states = Object.fromEntries(
+    Object.entries(config.states).map(([id, state]) => [id, id === stateId ? state : { type: state.type, meta: state.meta }]),
+  );
   const machineSetup = setup({
     actions: implementations.actions,
     guards: implementations.guards,
@@ -17,7 +23,7 @@ export function machineAt(model: FlowModel, stateId: string, implementations: Fl
   // The JSON is XState's own config format, checked by the flow lint against flow.schema.json
   // and the vocabulary; TypeScript cannot see through JSON, hence the cast.
   type Config = Parameters<typeof machineSetup.createMachine>[0];
-  return machineSetup.createMachine({ ...config, initial: stateId } as unknown as Config);
+  return machineSetup.createMachine({ ...config, states, initial: stateId } as unknown as Config);
 }
 
 /** The top-level state a snapshot value is in: that state owns the page. */
