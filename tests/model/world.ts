@@ -27,7 +27,6 @@ export function freshWorld(applicationType: ApplicationType): World {
 export const guardHolds: Record<GuardName, (world: World) => boolean> = {
   // The poll's answer carries supplement: true when the simulator was told "supplement".
   supplementRequested: (world) => world.provider === 'supplement',
-  applicationHasParent: (world) => world.applicationType === 'CHILD',
 };
 
 /** A request the test makes fail (the network drops it) for a failure an applicant cannot cause. */

@@ -89,7 +89,7 @@ const cases: Case[] = [
     edits: [['"guard": "supplementRequested"', '"guard": "supplementRequestd"']],
     pointer: '/states/ekycCallback/invoke/onDone/0/guard',
     lineWith: 'supplementRequestd',
-    message: 'unknown guard "supplementRequestd" (known guards: supplementRequested, applicationHasParent). Did you mean "supplementRequested"?',
+    message: 'unknown guard "supplementRequestd" (known guards: supplementRequested). Did you mean "supplementRequested"?',
   },
   {
     kind: 'unknown action',

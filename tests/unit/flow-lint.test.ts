@@ -10,13 +10,15 @@ const schema = JSON.parse(read('flows/flow.schema.json')) as object;
 const generalText = read('flows/general.json');
 const childText = read('flows/child.json');
 const childPaths = flowPathsOf(childText);
+const generalPaths = flowPathsOf(generalText);
 const formNames = ['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'pin', 'parent'];
 
 // The flow file as data, loosely typed on purpose: the tests break it in ways the real type forbids.
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- deliberately malformed test data
 
 function lint(text: string, fileName = 'flows/general.json'): FlowProblem[] {
-  return lintFlow({ fileName, text, schema, formNames, otherFlowPaths: childPaths });
+  const otherFlowPaths = fileName === 'flows/child.json' ? generalPaths : childPaths;
+  return lintFlow({ fileName, text, schema, formNames, otherFlowPaths });
 }
 
 /** A broken copy of general.json, pretty-printed as JSON.stringify(…, null, 2). */
@@ -71,7 +73,7 @@ function expectProblem(problems: FlowProblem[], text: string, pointer: string, f
   const problem = problems.find((p) => p.pointer === pointer && p.message.includes(fragment));
   expect(problem, `no problem at ${pointer} containing ${JSON.stringify(fragment)}; got:\n${problems.map(formatProblem).join('\n')}`).toBeDefined();
   expect(problem?.line).toBe(lineOfPointer(text, pointer));
-  expect(problem?.file).toBe('flows/general.json');
+  expect(problem?.file).toBe(problems[0]?.file === 'flows/child.json' ? 'flows/child.json' : 'flows/general.json');
   return problem as FlowProblem;
 }
 
@@ -187,7 +189,7 @@ describe('names from the vocabulary', () => {
     const text = broken((f) => {
       f.states.ekycCallback.invoke.onDone[0].guard = 'supplementRequestd';
     });
-    expectProblem(lint(text), text, '/states/ekycCallback/invoke/onDone/0/guard', 'unknown guard "supplementRequestd" (known guards: supplementRequested, applicationHasParent). Did you mean "supplementRequested"?');
+    expectProblem(lint(text), text, '/states/ekycCallback/invoke/onDone/0/guard', 'unknown guard "supplementRequestd" (known guards: supplementRequested). Did you mean "supplementRequested"?');
   });
 
   it('unknown action in entry and in a transition', () => {
@@ -282,14 +284,15 @@ describe('paths', () => {
   });
 
   it('exitTo must be a page of another flow', () => {
+    // The child flow's failed completion leaves for the general /error page (spec section 8).
     const text = broken((f) => {
-      f.states.childParentEkycPreparation.meta.exitTo = '/child/parent-ekyc-prep';
-    });
-    expectProblem(lint(text), text, '/states/childParentEkycPreparation/meta/exitTo', 'Did you mean "/child/parent-ekyc-preparation"?');
+      f.states.generalError.meta.exitTo = '/eror';
+    }, childText);
+    expectProblem(lint(text, 'flows/child.json'), text, '/states/generalError/meta/exitTo', 'Did you mean "/error"?');
     const own = broken((f) => {
-      f.states.childParentEkycPreparation.meta.exitTo = '/term';
-    });
-    expectProblem(lint(own), own, '/states/childParentEkycPreparation/meta/exitTo', 'is a page of this flow');
+      f.states.generalError.meta.exitTo = '/child/term';
+    }, childText);
+    expectProblem(lint(own, 'flows/child.json'), own, '/states/generalError/meta/exitTo', 'is a page of this flow');
   });
 
   it('lintFlows finds a path clash in both files and a duplicate flow id', () => {
@@ -300,7 +303,6 @@ describe('paths', () => {
     expect(problems.map((p) => `${p.file} ${p.pointer}`)).toEqual(['flows/general.json /states/supplement/meta/path', 'flows/child.json /states/term/meta/path']);
     const copy = broken((f) => {
       for (const s of Object.values(f.states) as Loose[]) if (s.meta?.path) s.meta.path = `/copy${s.meta.path}`;
-      f.states.childParentEkycPreparation.meta.exitTo = '/child/parent-ekyc-preparation';
     });
     const ids = lintFlows(
       [
@@ -363,12 +365,14 @@ describe('targets and states', () => {
   it('bad landing and errorState', () => {
     const text = broken((f) => {
       f.meta.landing = 'trem';
-      f.meta.errorState = 'childParentEkycPreparation';
     });
     const problems = lint(text);
     expectProblem(problems, text, '/meta/landing', 'meta.landing "trem" is not a state of this flow (pages: term, verification, ');
     expect(problems[0]?.message).toMatch(/Did you mean "term"\?$/);
-    expectProblem(problems, text, '/meta/errorState', 'meta.errorState "childParentEkycPreparation" is a state without meta.path');
+    const pathless = broken((f) => {
+      f.meta.errorState = 'generalError';
+    }, childText);
+    expectProblem(lint(pathless, 'flows/child.json'), pathless, '/meta/errorState', 'meta.errorState "generalError" is a state without meta.path');
   });
 
   it('unreachable state', () => {
@@ -404,7 +408,7 @@ describe('targets and states', () => {
     // A sub-state takes its page's transitions: with one on the page it is no dead end.
     const withWayOut = broken((f) => {
       f.states.ekycPreparation.states.starting.invoke.onDone = 'leaving';
-      f.states.ekycPreparation.on = { RESTART: 'term' };
+      f.states.ekycPreparation.on = { RESTART: 'redirect' };
     });
     expect(lint(withWayOut).filter((p) => p.message.includes('dead end'))).toEqual([]);
   });
@@ -433,13 +437,15 @@ describe('targets and states', () => {
     const text = broken((f) => {
       f.states.verification.states.code.meta = { path: '/code' };
       delete f.states.complete.meta.screen;
-      delete f.states.childParentEkycPreparation.type;
-      f.states.childParentEkycPreparation.on = { RETRY: 'term' };
     });
     const problems = lint(text);
     expectProblem(problems, text, '/states/verification/states/code/meta', 'meta.path is only read on top-level states');
     expectProblem(problems, text, '/states/complete/meta', 'page "complete" (path "/complete") has no meta.screen');
-    expectProblem(problems, text, '/states/childParentEkycPreparation/meta/exitTo', 'must be "type": "final"');
+    const exit = broken((f) => {
+      delete f.states.generalError.type;
+      f.states.generalError.on = { RESTART: 'beforeCheck' };
+    }, childText);
+    expectProblem(lint(exit, 'flows/child.json'), exit, '/states/generalError/meta/exitTo', 'must be "type": "final"');
   });
 });
 

@@ -66,8 +66,6 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
     },
     guards: {
       supplementRequested: ({ event }) => outputOf(event).supplement === true,
-      // The type is stored before leaving for the provider (spec section 4), so it survives the round trip.
-      applicationHasParent: () => session.get('applicationType') === 'CHILD',
     },
     actors: {
       startEkyc: fromPromise<{ url: string }, { applicationType: ApplicationType }>(async ({ input }) => {

@@ -30,7 +30,7 @@ export const screenNames = [
 ] as const;
 export type ScreenName = (typeof screenNames)[number];
 
-export const guardNames = ['supplementRequested', 'applicationHasParent'] as const;
+export const guardNames = ['supplementRequested'] as const;
 export type GuardName = (typeof guardNames)[number];
 
 export const actionNames = [
