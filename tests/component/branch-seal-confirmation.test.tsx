@@ -9,7 +9,7 @@ import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, inRouter, json, screenProps } from './fixtures';
+import { bank0587Settings, generalFlow, inRouter, json, screenProps } from './fixtures';
 
 /** The server's side of steps 3 to 5: the branch list, the stored application, the two POSTs. */
 interface FakeServer {
@@ -158,6 +158,18 @@ describe('/seal-less', () => {
     server.answerPost = () => json({ message: 'error' }, 500);
     await userEvent.setup().click(button('入力内容を確認する'));
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/error');
+  });
+});
+
+describe('/seal-less in a flow where another step follows it', () => {
+  it('says 「次へ」 instead of 「入力内容を確認する」 (the flow decides what comes next)', async () => {
+    startServer({ sealLess: true });
+    const general = JSON.parse(JSON.stringify(generalFlow.config)) as FlowConfig;
+    const sealLess = general.states.sealLess as { on: Record<string, string> };
+    sealLess.on.NEXT = 'branch';
+    render(inRouter('/seal-less', <SealLess {...screenProps('/seal-less', { flow: describeFlow(general) })} />));
+    expect(await findButton('次へ')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '入力内容を確認する' })).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ export const childBranchText = (bankName: string): string =>
   `お住まいの市区町村に${bankName}の店舗がない場合は、Webでの口座開設はお申込みいただけません。`;
 
 /**
- * /branch (step 3 of 7): the branch that will hold the account, one of the bank's list, each
+ * /branch: the branch that will hold the account, one of the bank's list, each
  * with its address. The choice made before is shown again. With no branch on offer, an
  * apology and the bank's branch search (visit reservation) instead.
  */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PublicBankConfig } from '../../domain/bank/types';
+import { pageAfter } from '../../domain/flow/model';
 import type { ScreenProps } from '../runtime/screen';
 import { parseLandingParams } from '../platform/landingParams';
 import { session } from '../platform/session';
@@ -60,7 +61,7 @@ export default function ChildBeforeCheck({ settings, flow, page, send }: ScreenP
   const [confirmed, setConfirmed] = useState(false);
   const [documentsConfirmed, setDocumentsConfirmed] = useState(false);
   const [sent, setSent] = useState(false);
-  const hasBack = flow.edges.some((edge) => edge.from === page.path && edge.event === 'BACK');
+  const hasBack = pageAfter(flow, page.path, 'BACK') !== undefined;
 
   // The flow's entry action has already cleared session storage (the runtime starts the machine
   // before this screen mounts), so what is stored here stays for the application.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pageAfter } from '../../domain/flow/model';
 import { messages } from '../../domain/messages';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
@@ -77,7 +78,7 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
   const [answers, setAnswers] = useState<ChildTermAnswers>({ passbookless: false, sealless: false });
   const [sent, setSent] = useState(false);
   const progress = childTermProgress(answers);
-  const hasBack = flow.edges.some((edge) => edge.from === page.path && edge.event === 'BACK');
+  const hasBack = pageAfter(flow, page.path, 'BACK') !== undefined;
 
   // Sections in reveal order: national conditions, agreements, passbook, seal.
   const sectionRef = useFocusOnReveal(progress.seal ? 4 : progress.passbook ? 3 : progress.agreements ? 2 : 1);

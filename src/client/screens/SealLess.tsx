@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadApplication } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
+import { pageAfter } from '../../domain/flow/model';
 import type { ScreenProps } from '../runtime/screen';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
@@ -22,10 +23,11 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
 };
 
 /**
- * /seal-less (step 4 of 7): whether a seal is registered with the account. By default none
- * is; an applicant who wants one is guided by post. 「入力内容を確認する」 leads to the summary.
+ * /seal-less: whether a seal is registered with the account. By default none is; an applicant
+ * who wants one is guided by post. The button says 「入力内容を確認する」 when the flow's next
+ * page is the summary, else 「次へ」 (a product owner may reorder the steps).
  */
-export default function SealLess({ flow, send }: ScreenProps) {
+export default function SealLess({ flow, page, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [initialData, setInitialData] = useState<FormData | null>(null);
   const { busy, fieldErrors, post } = useStepPost(send, fail);
@@ -52,7 +54,7 @@ export default function SealLess({ flow, send }: ScreenProps) {
         schemaName="sealLess"
         initialData={initialData}
         uiSchema={uiSchema}
-        submitLabel="入力内容を確認する"
+        submitLabel={pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ'}
         busy={busy}
         fieldErrors={fieldErrors}
         onSubmit={submit}

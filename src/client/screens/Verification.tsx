@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../domain/messages';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code';
-import { errorPathOf } from '../../domain/flow/model';
+import { errorPathOf, pageAfter } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
 import { session } from '../platform/session';
@@ -98,7 +98,7 @@ export default function Verification({ page, flow, snapshot, send }: ScreenProps
             if (await requestCode(String(data.mailAddress ?? ''))) send({ type: 'CODE_SENT' });
           }}
         />
-        {flow.edges.some((edge) => edge.from === page.path && edge.event === 'BACK') && (
+        {pageAfter(flow, page.path, 'BACK') && (
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
             戻る
           </button>

@@ -9,13 +9,10 @@ type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
  * the runtime renders it from here. Each screen is its own chunk, so the landing page does not
  * download the form stack.
  */
-const notYetAvailable = lazy(() => import('./NotYetAvailable'));
-
 export const screenRegistry: Record<ScreenName, LazyScreen> = {
   GeneralTerm: lazy(() => import('./GeneralTerm')),
   Verification: lazy(() => import('./Verification')),
   SystemError: lazy(() => import('./SystemError')),
-  // Screens of later work packages (see README, "Status"): they render an honest notice until built.
   Personal: lazy(() => import('./Personal')),
   Workplace: lazy(() => import('./Workplace')),
   Branch: lazy(() => import('./Branch')),

@@ -115,6 +115,12 @@ export function isArrivalAllowed(models: FlowModel[], toPath: string, fromPath: 
   return models.some((m) => m.edges.some((e) => e.from === fromPath && e.to === toPath));
 }
 
+/** The page an event sends the applicant to from a page, if the flow has that transition. */
+export function pageAfter(model: FlowModel, fromPath: string, event: string): FlowPage | undefined {
+  const edge = model.edges.find((e) => e.from === fromPath && e.event === event);
+  return edge ? model.pageByPath.get(edge.to) : undefined;
+}
+
 /** Path of the flow's system error page (a 401 adds ?id=1). */
 export function errorPathOf(model: FlowModel): string {
   return model.pageByState.get(model.config.meta.errorState)?.path ?? '/error';

@@ -117,7 +117,8 @@ export const screenDrivers: ScreenDrivers = {
     NEXT: async ({ page, bank }) => {
       const choice = generalApplicants[bank].sealLess ? '印鑑を登録しない' : '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）';
       await groupOf(page, 'お届け印の登録').getByText(choice, { exact: true }).click();
-      await button(page, '入力内容を確認する').click();
+      // 「入力内容を確認する」 when the summary comes next, 「次へ」 when a flow puts another step there.
+      await page.getByRole('button', { name: /^(入力内容を確認する|次へ)$/ }).click();
     },
     BACK: back,
   },
@@ -159,10 +160,8 @@ export const screenDrivers: ScreenDrivers = {
     BACK: back,
   },
   EkycPreparation: {
-    START_EKYC: async ({ page }) => {
-      await button(page, '本人確認へ進む').click();
-      await page.waitForURL(SIMULATOR_PAGE);
-    },
+    // Arriving at the provider is the caller's to check (chooseProviderOutcome waits for it).
+    START_EKYC: ({ page }) => button(page, '本人確認へ進む').click(),
   },
   Supplement: {
     NEXT: async ({ page }) => {
