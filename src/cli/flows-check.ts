@@ -10,8 +10,7 @@ const started = performance.now();
 try {
   // The folder the server runs (FLOWS_DIR, src/server/config.ts); unset: the check's own default.
   const flowsDir = process.env.FLOWS_DIR?.trim() || undefined;
-  const { problems, warnings, summary } = checkFlowFiles(process.argv.slice(2), repositoryRoot, flowsDir);
-  for (const warning of warnings) console.warn(warning);
+  const { problems, summary } = checkFlowFiles(process.argv.slice(2), repositoryRoot, flowsDir);
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the flows`);

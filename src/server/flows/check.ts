@@ -15,7 +15,6 @@ const SCHEMA_FILE = 'flow.schema.json';
 
 export interface FlowCheckResult {
   problems: FlowProblem[];
-  warnings: string[];
   /** One line per checked flow: id, states and pages. */
   summary: string[];
   /** The checked flows, parsed (empty when there are problems). */
@@ -25,15 +24,6 @@ export interface FlowCheckResult {
 function display(file: string): string {
   const rel = relative(process.cwd(), file);
   return rel.startsWith('..') ? file : rel;
-}
-
-function formsUsedBy(text: string): string[] {
-  try {
-    const flow = JSON.parse(text) as { states?: Record<string, { meta?: { form?: unknown } }> };
-    return Object.values(flow.states ?? {}).flatMap((s) => (typeof s?.meta?.form === 'string' ? [s.meta.form] : []));
-  } catch {
-    return [];
-  }
 }
 
 export function shippedFlowFiles(flowsDir = join(repositoryRoot, 'flows')): string[] {
@@ -57,31 +47,21 @@ export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flow
   // The schema is the product's, not the copy's: an edited folder cannot loosen it.
   const schema = JSON.parse(readFileSync(join(root, 'flows', SCHEMA_FILE), 'utf8')) as object;
 
-  // Form names: schemas/<name>.schema.json. A form a flow names before its schema exists is
-  // accepted with a warning (the screens of later work packages), never silently.
-  const formNames = new Set(
-    existsSync(schemasDir)
-      ? readdirSync(schemasDir)
-          .filter((f) => f.endsWith('.schema.json'))
-          .map((f) => f.slice(0, -'.schema.json'.length))
-      : [],
-  );
-  const warnings: string[] = [];
-  const pending = new Set<string>();
-  for (const f of files) for (const form of formsUsedBy(f.text)) if (!formNames.has(form)) pending.add(form);
-  for (const form of [...pending].sort()) {
-    warnings.push(`warning: form "${form}" has no schema yet (schemas/${form}.schema.json)`);
-    formNames.add(form);
-  }
+  // Form names: schemas/<name>.schema.json; any other name is an error of the lint.
+  const formNames = existsSync(schemasDir)
+    ? readdirSync(schemasDir)
+        .filter((f) => f.endsWith('.schema.json'))
+        .map((f) => f.slice(0, -'.schema.json'.length))
+    : [];
 
   const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
-  const problems = lintFlows(files, schema, [...formNames]).filter((p) => selectedNames.has(p.file));
+  const problems = lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file));
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
     const model = describeFlow(flow);
     return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
   });
-  return { problems, warnings, summary, flows };
+  return { problems, summary, flows };
 }
 
 /** Throws one error listing every problem: the server refuses to start on a broken flow. */

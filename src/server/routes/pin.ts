@@ -46,8 +46,6 @@ import { validateBody } from '../validation.js';
 export const BINDING_VALIDITY_MS = 60 * 60 * 1000;
 /** Attempts per session token and hour: generous for typing mistakes, no use for guessing. */
 const PIN_ATTEMPTS_PER_HOUR = 30;
-/** An RSA-4096 ciphertext is 512 bytes, 684 characters of base64. */
-const MAX_CODE_LENGTH = 1024;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -56,14 +54,6 @@ interface PinBody {
   keyId?: string;
 }
 
-const pinSchema = {
-  type: 'object',
-  required: ['code'],
-  properties: {
-    code: { type: 'string', minLength: 1, maxLength: MAX_CODE_LENGTH, pattern: '^[A-Za-z0-9+/]+={0,2}$' },
-    keyId: { type: 'string', pattern: '^[0-9a-f]{16}$' },
-  },
-};
 
 /** Whether the application has its PIN (the eKYC start and the completion require it). */
 export async function hasPin(db: Database, applicationId: string): Promise<boolean> {
@@ -154,7 +144,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
     '/pin',
     {
       onRequest: requireApplication,
-      preValidation: validateBody(pinSchema),
+      preValidation: validateBody('pin.schema.json'),
       config: {
         rateLimit: {
           max: PIN_ATTEMPTS_PER_HOUR,
