@@ -648,6 +648,47 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
     });
   });
 
+  /**
+   * The invitation code goes with POST /api/applications/workplace in both flows: /workplace
+   * sends it with the applicant's workplace, /child/personal with the child's occupation (spec
+   * section 3, "Workplace post body"). The same checks and storage for both.
+   */
+  describe.each(['GENERAL', 'CHILD'] as const)('the invitation code of POST /api/applications/workplace (%s)', (applicationType) => {
+    /** The body each flow's page sends: a typed workplace, or the child's 小学生 with no workplace. */
+    const body = (invitationCode: unknown): Json =>
+      applicationType === 'GENERAL'
+        ? workplace({ invitationCode })
+        : workplace({ occupationId: 12, workplaceName: null, workplacePhoneNumber: null, invitationCode });
+
+    it('stores a valid code as the page applies it (half width, upper case), replaces it, removes it with null', async () => {
+      const own = await signIn(server, applicant('0177', applicationType));
+      expect((await post('/api/applications/workplace', body('ｆｂｋ００１'), own)).statusCode).toBe(200);
+      expect((await application(own)).application).toMatchObject({ applicationType, invitationCode: 'FBK001' });
+      expect((await post('/api/applications/workplace', body('TENJIN'), own)).statusCode).toBe(200);
+      expect((await application(own)).application).toMatchObject({ invitationCode: 'TENJIN' });
+      expect((await post('/api/applications/workplace', body(null), own)).statusCode).toBe(200);
+      expect((await application(own)).application).toMatchObject({ invitationCode: null });
+    });
+
+    it.each<[string, unknown, string]>([
+      ['unknown', 'NOPE99', messages.invitationNotFound],
+      ['disabled', 'OLD001', messages.invitationNotFound],
+      ['past its last day', 'SPR24A', messages.invitationNotFound],
+      ['of another bank', 'KMB001', messages.invitationNotFound],
+      ['not 6 characters', 'FBK0011', messages.invitationNotFound],
+      // No page sends one: the schema's general message.
+      ['not a string', 42, messages.badRequest],
+    ])('answers 400 for a code %s and keeps what was saved', async (_label, invitationCode, message) => {
+      const own = await signIn(server, applicant('0177', applicationType));
+      expect((await post('/api/applications/workplace', body('FBK001'), own)).statusCode).toBe(200);
+      const before = await application(own);
+      const response = await post('/api/applications/workplace', body(invitationCode), own);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, errors: [{ field: 'invitationCode', message }] });
+      expect(await application(own)).toEqual(before);
+    });
+  });
+
   describe('POST /api/applications/branch and /seal-less', () => {
     it('stores the branch code and name, and the seal choice', async () => {
       const own = await signIn(server, applicant('0181'));

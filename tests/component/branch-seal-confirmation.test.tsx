@@ -161,6 +161,21 @@ describe('/seal-less', () => {
   });
 });
 
+describe('a step refused because the PIN is already set', () => {
+  it('shows the server\'s message on the page, takes the focus and stays (/seal-less)', async () => {
+    const server = startServer({ sealLess: true });
+    const props = screenProps('/seal-less');
+    render(inRouter('/seal-less', <SealLess {...props} />));
+    server.answerPost = () => json({ message: messages.stepsLockedAfterPin }, 409);
+    await userEvent.setup().click(await findButton('入力内容を確認する'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(messages.stepsLockedAfterPin);
+    expect(alert.contains(document.activeElement)).toBe(true);
+    expect(props.send).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('location')).toBeNull(); // no navigation (the error page would show it)
+  });
+});
+
 describe('/seal-less in a flow where another step follows it', () => {
   it('says 「次へ」 instead of 「入力内容を確認する」 (the flow decides what comes next)', async () => {
     startServer({ sealLess: true });
@@ -379,12 +394,13 @@ describe('/confirmation', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'お子さまの情報',
       '親権者さまの情報',
-      'ご職業・お勤め先',
       'お取引店',
       'お届け印',
       'ご住所の確認',
     ]);
     expect(sectionRows('お子さまの情報')['生年月日']).toBe('2012年5月5日（平成24年）');
+    // A child has no workplace: the occupation and the invitation code close the child's section.
+    expect(sectionRows('お子さまの情報')).toMatchObject({ ご職業: '会社員', 紹介コード: 'FBK001' });
     expect(sectionRows('親権者さまの情報')).toEqual({
       お名前: '福岡　太郎',
       'お名前（フリガナ）': 'ﾌｸｵｶ ﾀﾛｳ',

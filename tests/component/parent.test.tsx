@@ -20,36 +20,32 @@ const OCCUPATIONS = [
 
 const CHILD = { bankCode: '0177', applicationType: 'CHILD', lastName: '福岡', kanaLastName: 'ﾌｸｵｶ', firstName: '花子', kanaFirstName: 'ﾊﾅｺ', birthday: '2015-04-01' };
 
-/** Invitation codes GET /api/invitation knows (anything else: 404). */
-const INVITATIONS = new Set(['FBK001']);
-
 interface FakeServer {
-  /** The child as GET /api/applications answers it (invitationCode once the parent step saved one). */
+  /** The child as GET /api/applications answers it. */
   application: Record<string, unknown>;
   parent: Record<string, unknown> | null;
-  /** The GET /api/invitation calls, with their query. */
-  lookups: string[];
+  /** Every call the page made, as 'METHOD /path'. */
+  calls: string[];
   posts: { path: string; body: Record<string, unknown> }[];
   /** A 400 the server gives once to a post (a rule only the server knows), by path. */
   refuse: Record<string, { field: string; message: string }>;
+  /** The PIN is set: every step POST answers 409 (src/server/routes/step-lock.ts). */
+  locked: boolean;
 }
 
 /** A small stand-in for the server: the stored child (and parent), the occupation master, the two posts. */
 function startServer(parent: Record<string, unknown> | null = null, application: Record<string, unknown> = CHILD): FakeServer {
-  const server: FakeServer = { application, parent, lookups: [], posts: [], refuse: {} };
+  const server: FakeServer = { application, parent, calls: [], posts: [], refuse: {}, locked: false };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      server.calls.push(route);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent });
-      if (route === 'GET /api/invitation') {
-        server.lookups.push(`${url.pathname}${url.search}`);
-        const code = url.searchParams.get('code') ?? '';
-        return INVITATIONS.has(code) ? json({ code }) : json({ message: messages.invitationNotFound }, 404);
-      }
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
       if (route === 'POST /api/applications/personal/parent' || route === 'POST /api/applications/workplace/parent') {
+        if (server.locked) return json({ message: messages.stepsLockedAfterPin }, 409);
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         server.posts.push({ path: url.pathname, body });
         const refusal = server.refuse[url.pathname];
@@ -126,10 +122,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const invitationInput = () => byLabel('紹介コード') as HTMLInputElement;
-const invitationError = () => document.getElementById(`${PARENT_WORKPLACE_ID_PREFIX}_invitationCode__error`)?.textContent ?? '';
 const next = () => screen.getByRole('button', { name: '次へ' });
-const button = (name: RegExp) => screen.getByRole('button', { name });
 
 describe('/child/parent', () => {
   it('lists the general occupations with その他 last and shows the proxy reason', async () => {
@@ -162,14 +155,42 @@ describe('/child/parent', () => {
       phoneNumber: null,
       proxyApplicationReason: 'MINOR',
     });
+    // The spec's four fields: the invitation code is the child's (/child/personal).
     expect(server.posts[1]?.body).toEqual({
       occupationId: 1,
       occupationOther: null,
       workplaceName: '福岡商事',
       workplacePhoneNumber: '092-123-4567',
-      invitationCode: null,
     });
-    expect(server.lookups).toEqual([]);
+  }, 30_000);
+
+  it('asks no invitation code, even with one from /child/before-check', async () => {
+    sessionStorage.setItem('invitation', 'FBK001');
+    const server = startServer();
+    renderParent();
+    await ready();
+    expect(screen.queryByLabelText(/^紹介コード/)).toBeNull();
+    expect(server.calls.filter((call) => call.includes('invitation'))).toEqual([]);
+  });
+
+  it('once the PIN is set, says so in an alert that takes the focus, and stays on the page', async () => {
+    const server = startServer();
+    server.locked = true;
+    const user = userEvent.setup();
+    const props = renderParent();
+    await ready();
+    await fillValid(user);
+    await user.click(next());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(props.send).not.toHaveBeenCalled();
+    // Not sent to the error page (the router would show where it went instead of the page).
+    expect(screen.queryByTestId('location')).toBeNull();
+    // Pressed again: announced again (a new alert), the focus on it again.
+    await user.click(next());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   }, 30_000);
 
   it('shows the surname mismatch at the fields and posts nothing', async () => {
@@ -278,129 +299,5 @@ describe('/child/parent', () => {
     expect((screen.getByLabelText('携帯電話番号（中の4桁）') as HTMLInputElement).value).toBe('1111');
     expect((byLabel('ご職業') as HTMLSelectElement).value).toBeTruthy();
     expect((byLabel('ご職業（その他）') as HTMLInputElement).value).toBe('個人事業主');
-  }, 30_000);
-});
-
-describe('/child/parent: the invitation code (spec section 4: verified, failed (404), disabled once verified)', () => {
-  it('applies the code of the landing URL on arrival, locks it and sends it with the workplace', async () => {
-    // /child/before-check keeps ?invitation= in session storage.
-    sessionStorage.setItem('invitation', 'fbk001');
-    const server = startServer();
-    const user = userEvent.setup();
-    const props = renderParent();
-    await ready();
-    expect(server.lookups).toEqual(['/api/invitation?code=FBK001']);
-    expect(invitationInput().value).toBe('FBK001');
-    expect(invitationInput().readOnly).toBe(true);
-    expect(screen.getByText('紹介コードを適用しました。')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^適用（紹介コード）/ })).toBeNull();
-
-    await fillValid(user);
-    await user.click(next());
-    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(server.posts[1]?.body).toMatchObject({ invitationCode: 'FBK001' });
-  }, 30_000);
-
-  it('says a landing code is not found (404) at once, blocks 次へ and focuses it; クリア lets the step go on without it', async () => {
-    sessionStorage.setItem('invitation', 'NOPE99');
-    const server = startServer();
-    const user = userEvent.setup();
-    const props = renderParent();
-    await ready();
-    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
-    expect(invitationInput().getAttribute('aria-invalid')).toBe('true');
-    expect(invitationInput().getAttribute('aria-describedby')).toContain(`${PARENT_WORKPLACE_ID_PREFIX}_invitationCode__error`);
-
-    await fillValid(user);
-    await user.click(next());
-    await waitFor(() => expect(document.activeElement).toBe(invitationInput()));
-    expect(server.posts).toEqual([]);
-
-    await user.click(button(/^クリア（紹介コード）/));
-    expect(invitationError()).toBe('');
-    await user.click(next());
-    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(server.posts[1]?.body).toMatchObject({ invitationCode: null });
-  }, 30_000);
-
-  it('asks to apply a typed code, then verifies it with 適用 and locks it', async () => {
-    const server = startServer();
-    const user = userEvent.setup();
-    const props = renderParent();
-    await ready();
-    await fillValid(user);
-    await user.type(invitationInput(), 'ｆｂｋ００１');
-    await user.click(next());
-    await waitFor(() => expect(invitationError()).toBe(messages.confirmCode));
-    expect(document.activeElement).toBe(invitationInput());
-    expect(server.posts).toEqual([]);
-
-    // Typed full width and lower case: applied half width, upper case.
-    await user.click(button(/^適用（紹介コード）/));
-    await waitFor(() => expect(invitationInput().readOnly).toBe(true));
-    expect(invitationInput().value).toBe('FBK001');
-    expect(invitationError()).toBe('');
-    expect(server.lookups).toEqual(['/api/invitation?code=FBK001']);
-    await user.click(next());
-    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(server.posts[1]?.body).toMatchObject({ invitationCode: 'FBK001' });
-  }, 30_000);
-
-  it('reports an unknown typed code and sends nothing', async () => {
-    const server = startServer();
-    const user = userEvent.setup();
-    renderParent();
-    await ready();
-    await fillValid(user);
-    await user.type(invitationInput(), 'ABC123');
-    await user.click(button(/^適用（紹介コード）/));
-    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
-    expect(invitationInput().readOnly).toBe(false);
-    await user.click(next());
-    await waitFor(() => expect(document.activeElement).toBe(invitationInput()));
-    expect(server.posts).toEqual([]);
-  }, 30_000);
-
-  it('shows the saved code locked when the applicant comes back, without asking again', async () => {
-    sessionStorage.setItem('invitation', 'OTHER1');
-    const server = startServer(
-      {
-        lastName: '福岡',
-        firstName: '洋子',
-        kanaLastName: 'ﾌｸｵｶ',
-        kanaFirstName: 'ﾖｳｺ',
-        birthday: '1988-02-03',
-        relationship: 'MOTHER',
-        mobilePhoneNumber: '080-1111-2222',
-        phoneNumber: null,
-        proxyApplicationReason: 'MINOR',
-        occupationId: 7,
-        occupationName: '無職',
-        occupationOther: null,
-        workplaceName: null,
-        workplacePhoneNumber: null,
-      },
-      { ...CHILD, invitationCode: 'FBK001' },
-    );
-    renderParent();
-    await ready();
-    expect(invitationInput().value).toBe('FBK001');
-    expect(invitationInput().readOnly).toBe(true);
-    expect(server.lookups).toEqual([]);
-  });
-
-  it("shows the server's 400 for a code that ended since it was applied, and focuses it", async () => {
-    sessionStorage.setItem('invitation', 'FBK001');
-    const server = startServer();
-    server.refuse['/api/applications/workplace/parent'] = { field: 'invitationCode', message: messages.invitationNotFound };
-    const user = userEvent.setup();
-    const props = renderParent();
-    await ready();
-    await fillValid(user);
-    await user.click(next());
-    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
-    expect(document.activeElement).toBe(invitationInput());
-    expect(invitationInput().readOnly).toBe(false);
-    expect(props.send).not.toHaveBeenCalled();
   }, 30_000);
 });

@@ -2,7 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Personal from '../../src/client/screens/Personal';
+import { CHILD_INVITATION_ID } from '../../src/client/screens/personal/childOccupation';
+import { useStepPost } from '../../src/client/screens/stepActions';
 import type { ClientSettings } from '../../src/domain/bank/types';
+import { messages } from '../../src/domain/messages';
 import { bank0587Settings, inRouter, json, screenProps, settingsFor } from './fixtures';
 
 /**
@@ -134,15 +137,15 @@ async function searchPostal(user: UserEvent, code: string) {
   await user.click(screen.getByRole('button', { name: '住所を検索' }));
 }
 
-/** Everything a valid general application needs, typed as an applicant would. */
-async function fillValidForm(user: UserEvent) {
+/** Everything a valid application needs (general by default: born 1990), typed as an applicant would. */
+async function fillValidForm(user: UserEvent, birthday: [year: string, month: string, day: string] = ['1990', '1', '15']) {
   await user.type(byLabel('お名前（姓）'), '福岡');
   await user.type(byLabel('お名前（名）'), '花子');
   await user.clear(byLabel('フリガナ（セイ）'));
   await user.type(byLabel('フリガナ（セイ）'), 'ふくおか');
   await user.clear(byLabel('フリガナ（メイ）'));
   await user.type(byLabel('フリガナ（メイ）'), 'はなこ');
-  await chooseBirthday(user, '1990', '1', '15');
+  await chooseBirthday(user, ...birthday);
   await user.click(screen.getByLabelText('女性'));
   await user.type(screen.getByLabelText('携帯電話番号（最初の3桁）'), '090');
   await user.type(screen.getByLabelText('携帯電話番号（中の4桁）'), '1234');
@@ -431,22 +434,87 @@ describe('/personal field semantics', () => {
   });
 });
 
-describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, () => {
+describe('step POSTs once the PIN is set', { timeout: 20_000 }, () => {
+  it('/personal says so in an alert that takes the focus, and stays on the page', async () => {
+    const server = startServer();
+    server.answerPersonal = () => json({ message: messages.stepsLockedAfterPin }, 409);
+    const user = userEvent.setup();
+    const props = renderPersonal();
+    await ready();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: '次へ' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(props.send).not.toHaveBeenCalled();
+    // Not sent to the error page (the router would show where it went instead of the page).
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  /** The smallest step page on useStepPost, as /branch, /seal-less and /workplace use it. */
+  function StepPage({ send, fail }: { send: (event: { type: string }) => void; fail: (error?: unknown) => void }) {
+    const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
+    return (
+      <>
+        {notice}
+        <p data-testid="errors">{fieldErrors.map((error) => `${error.field}:${error.message}`).join(',')}</p>
+        <button type="button" disabled={busy} onClick={() => void post('/applications/branch', { branchCode: '101' })}>
+          次へ
+        </button>
+      </>
+    );
+  }
+
+  it.each([
+    ['the PIN lock (409)', json({ message: messages.stepsLockedAfterPin }, 409), 'notice'],
+    ['a 400', json({ message: messages.selectRequired, errors: [{ field: 'branchCode', message: messages.selectRequired }] }, 400), 'field'],
+    ['another 409', json({ message: '親権者さまの情報を先に登録してください。' }, 409), 'fail'],
+    ['a 500', json({ message: 'boom' }, 500), 'fail'],
+  ] as const)('useStepPost: %s', async (_label, answer, outcome) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer.clone()),
+    );
+    const send = vi.fn();
+    const fail = vi.fn();
+    const user = userEvent.setup();
+    render(<StepPage send={send} fail={fail} />);
+    await user.click(screen.getByRole('button', { name: '次へ' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '次へ' })).toHaveProperty('disabled', false));
+    expect(send).not.toHaveBeenCalled();
+    expect(fail).toHaveBeenCalledTimes(outcome === 'fail' ? 1 : 0);
+    expect(screen.getByTestId('errors').textContent).toBe(outcome === 'field' ? `branchCode:${messages.selectRequired}` : '');
+    if (outcome === 'notice') {
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+    } else {
+      expect(screen.queryByRole('alert')).toBeNull();
+    }
+  });
+});
+
+describe('/child/personal: the child’s own occupation and invitation code', { timeout: 30_000 }, () => {
   const OCCUPATIONS = [
     { id: 1, name: '学生', displayNumber: 1, generalDisplay: true, childDisplay: true, minDisplayAge: 6, maxDisplayAge: null, workplaceRequired: false },
     { id: 2, name: '未就学児', displayNumber: 2, generalDisplay: false, childDisplay: true, minDisplayAge: null, maxDisplayAge: 5, workplaceRequired: false },
     { id: 3, name: '会社員', displayNumber: 3, generalDisplay: true, childDisplay: false, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: true },
     { id: 9, name: 'その他', displayNumber: 0, generalDisplay: true, childDisplay: true, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: false },
   ];
+  /** Invitation codes GET /api/invitation knows (anything else: 404). */
+  const INVITATIONS = new Set(['FBK001']);
 
-  async function childSetup() {
+  async function childSetup(application: Record<string, unknown> = {}) {
     const { default: childConfig } = await import('../../flows/child.json');
     const { describeFlow } = await import('../../src/domain/flow/model');
     const childFlow = describeFlow(childConfig as unknown as Parameters<typeof describeFlow>[0]);
-    const server = startServer({ applicationType: 'CHILD' });
+    const server = startServer({ applicationType: 'CHILD', ...application });
     const inner = globalThis.fetch;
     const calls: string[] = [];
+    const lookups: string[] = [];
     const workplace: Record<string, unknown>[] = [];
+    /** What POST /api/applications/workplace answers (a 400 only the server knows, once). */
+    const answers: { workplace: Response | null } = { workplace: null };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -454,9 +522,16 @@ describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, (
         const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
         if (route.startsWith('POST')) calls.push(route);
         if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
+        if (route === 'GET /api/invitation') {
+          lookups.push(`${url.pathname}${url.search}`);
+          const code = url.searchParams.get('code') ?? '';
+          return INVITATIONS.has(code) ? json({ code }) : json({ message: messages.invitationNotFound }, 404);
+        }
         if (route === 'POST /api/applications/workplace') {
           workplace.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-          return json({});
+          const answer = answers.workplace ?? json({});
+          answers.workplace = null;
+          return answer;
         }
         return inner(input, init);
       }),
@@ -465,7 +540,7 @@ describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, (
     if (!page) throw new Error('no /child/personal');
     const props = screenProps('/personal', { flow: childFlow, page });
     render(inRouter('/child/personal', <Personal {...props} />));
-    return { server, calls, workplace, props };
+    return { server, calls, lookups, workplace, answers, props };
   }
 
   const options = () =>
@@ -473,6 +548,16 @@ describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, (
       .getAllByRole('option')
       .map((option) => option.textContent);
   const year = (age: number) => String(new Date().getFullYear() - age);
+  const next = () => screen.getByRole('button', { name: '次へ' });
+  const invitationInput = () => byLabel('紹介コード') as HTMLInputElement;
+  const invitationError = () => document.getElementById(`${CHILD_INVITATION_ID}__error`)?.textContent ?? '';
+  const button = (name: RegExp) => screen.getByRole('button', { name });
+
+  /** A valid 10-year-old child who is a 学生. */
+  async function fillValidChild(user: UserEvent) {
+    await fillValidForm(user, [year(10), '1', '1']);
+    await user.selectOptions(screen.getByLabelText('ご職業'), '学生');
+  }
 
   it('lists the occupations the child’s age allows and clears one a new birthday does not', async () => {
     await childSetup();
@@ -490,30 +575,15 @@ describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, (
   });
 
   it('posts the personal data, then the occupation as the child’s workplace data, then goes on', async () => {
-    const { calls, workplace, props } = await childSetup();
+    const { calls, lookups, workplace, props } = await childSetup();
     const user = userEvent.setup();
     await ready();
 
-    await user.type(byLabel('お名前（姓）'), '福岡');
-    await user.type(byLabel('お名前（名）'), '花子');
-    await user.clear(byLabel('フリガナ（セイ）'));
-    await user.type(byLabel('フリガナ（セイ）'), 'ふくおか');
-    await user.clear(byLabel('フリガナ（メイ）'));
-    await user.type(byLabel('フリガナ（メイ）'), 'はなこ');
-    await chooseBirthday(user, year(10), '1', '1');
-    await user.click(screen.getByLabelText('女性'));
-    await user.type(screen.getByLabelText('携帯電話番号（最初の3桁）'), '090');
-    await user.type(screen.getByLabelText('携帯電話番号（中の4桁）'), '1234');
-    await user.type(screen.getByLabelText('携帯電話番号（最後の4桁）'), '5678');
-    await searchPostal(user, '8100001');
-    await screen.findByText('福岡県福岡市中央区天神', { selector: 'output' });
-    await user.type(byLabel('番地・建物名・部屋番号（フリガナ）'), '1-2-3');
-    await user.type(byLabel('番地・建物名・部屋番号'), '1-2-3');
-    await user.click(screen.getByLabelText('生計費決済'));
+    await fillValidForm(user, [year(10), '1', '1']);
     await user.selectOptions(screen.getByLabelText('ご職業'), 'その他');
     await user.type(screen.getByLabelText('「その他」のご職業'), '子役');
 
-    await user.click(screen.getByRole('button', { name: '次へ' }));
+    await user.click(next());
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
     expect(calls).toEqual(['POST /api/applications/personal', 'POST /api/applications/workplace']);
     expect(workplace).toEqual([
@@ -528,5 +598,105 @@ describe('/child/personal: the child’s own occupation', { timeout: 30_000 }, (
         existedAccountNumber: null,
       },
     ]);
+    // No code from /child/before-check, none typed: nothing asked.
+    expect(lookups).toEqual([]);
+  });
+
+  it('applies the code of /child/before-check on arrival, locks it and sends it with the child’s workplace data', async () => {
+    sessionStorage.setItem('invitation', 'fbk001');
+    const { lookups, workplace, props } = await childSetup();
+    const user = userEvent.setup();
+    await ready();
+    expect(lookups).toEqual(['/api/invitation?code=FBK001']);
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationInput().readOnly).toBe(true);
+    expect(screen.getByText('紹介コードを適用しました。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^適用（紹介コード）/ })).toBeNull();
+
+    await fillValidChild(user);
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(workplace[0]).toMatchObject({ occupationId: 1, invitationCode: 'FBK001' });
+  });
+
+  it('says a code of /child/before-check is not found (404) at once, blocks 次へ and focuses it; クリア lets the step go on', async () => {
+    sessionStorage.setItem('invitation', 'NOPE99');
+    const { calls, workplace, props } = await childSetup();
+    const user = userEvent.setup();
+    await ready();
+    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    expect(invitationInput().getAttribute('aria-invalid')).toBe('true');
+    expect(invitationInput().getAttribute('aria-describedby')).toContain(`${CHILD_INVITATION_ID}__error`);
+
+    await fillValidChild(user);
+    await user.click(next());
+    await waitFor(() => expect(document.activeElement).toBe(invitationInput()));
+    expect(calls).toEqual([]);
+
+    await user.click(button(/^クリア（紹介コード）/));
+    expect(invitationError()).toBe('');
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(workplace[0]).toMatchObject({ invitationCode: null });
+  });
+
+  it('asks to apply a typed code, then verifies it with 適用 and locks it', async () => {
+    const { calls, lookups, workplace, props } = await childSetup();
+    const user = userEvent.setup();
+    await ready();
+    await fillValidChild(user);
+    await user.type(invitationInput(), 'ｆｂｋ００１');
+    await user.click(next());
+    await waitFor(() => expect(invitationError()).toBe(messages.confirmCode));
+    expect(document.activeElement).toBe(invitationInput());
+    expect(calls).toEqual([]);
+
+    // Typed full width and lower case: applied half width, upper case.
+    await user.click(button(/^適用（紹介コード）/));
+    await waitFor(() => expect(invitationInput().readOnly).toBe(true));
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationError()).toBe('');
+    expect(lookups).toEqual(['/api/invitation?code=FBK001']);
+    await user.click(next());
+    await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
+    expect(workplace[0]).toMatchObject({ invitationCode: 'FBK001' });
+  });
+
+  it('shows the saved code locked when the applicant comes back, without asking again', async () => {
+    sessionStorage.setItem('invitation', 'OTHER1');
+    const { lookups } = await childSetup({ occupationId: 1, occupationName: '学生', invitationCode: 'FBK001' });
+    await ready();
+    expect(invitationInput().value).toBe('FBK001');
+    expect(invitationInput().readOnly).toBe(true);
+    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '1');
+    expect(lookups).toEqual([]);
+  });
+
+  it("shows the server's 400 for a code that ended since it was applied, and focuses it", async () => {
+    sessionStorage.setItem('invitation', 'FBK001');
+    const { answers, props } = await childSetup();
+    answers.workplace = json({ message: messages.invitationNotFound, errors: [{ field: 'invitationCode', message: messages.invitationNotFound }] }, 400);
+    const user = userEvent.setup();
+    await ready();
+    await fillValidChild(user);
+    await user.click(next());
+    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    expect(document.activeElement).toBe(invitationInput());
+    expect(invitationInput().readOnly).toBe(false);
+    expect(props.send).not.toHaveBeenCalled();
+  });
+
+  it('once the PIN is set, says so in an alert that takes the focus (the child’s workplace data refused)', async () => {
+    const { answers, props } = await childSetup();
+    answers.workplace = json({ message: messages.stepsLockedAfterPin }, 409);
+    const user = userEvent.setup();
+    await ready();
+    await fillValidChild(user);
+    await user.click(next());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(props.send).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { reachPersonal, walk } from './drivers';
-import { generalApplicants } from './drivers/applicants';
+import { generalApplicants, validInvitationCode } from './drivers/applicants';
 import { bankCodes, bankUrl, byLabel, errorOf, expectNoHorizontalScroll, groupOf, readSummary, type BankCode } from './support';
 
 // The narrowest phone the service supports.
@@ -13,11 +13,6 @@ interface MasterWorkplace {
   name: string;
   phoneNumber: string;
   multipleAccounts: string;
-}
-interface MasterInvitation {
-  code: string;
-  enabled: boolean;
-  validUntil: string | null;
 }
 interface MasterBranch {
   code: string;
@@ -32,12 +27,11 @@ function masterData<T>(bank: BankCode, file: string, key: string): T[] {
 
 function fixturesOf(bank: BankCode) {
   const workplaces = masterData<MasterWorkplace>(bank, 'workplaces', 'workplaces');
-  const invitations = masterData<MasterInvitation>(bank, 'invitations', 'invitations');
   const branches = masterData<MasterBranch>(bank, 'branches', 'branches');
   const permitted = workplaces.find((w) => w.multipleAccounts === 'PERMITTED');
   const notPermitted = workplaces.find((w) => w.multipleAccounts !== 'PERMITTED');
-  const invitation = invitations.find((i) => i.enabled && i.validUntil === null);
-  if (!permitted || !notPermitted || !invitation || branches.length < 2) throw new Error(`banks/${bank}: master data for the journey is missing`);
+  const invitation = validInvitationCode(bank);
+  if (!permitted || !notPermitted || branches.length < 2) throw new Error(`banks/${bank}: master data for the journey is missing`);
   return { permitted, notPermitted, invitation, branches };
 }
 
@@ -118,7 +112,7 @@ for (const bank of bankCodes) {
     const branch = branches[journey.branchIndex] ?? branches[0];
     if (!branch) throw new Error('no branch');
 
-    const landing = journey.codes === 'link' ? `?workplace=${workplace.code}&invitation=${invitation.code}` : '';
+    const landing = journey.codes === 'link' ? `?workplace=${workplace.code}&invitation=${invitation}` : '';
     const applicant = await reachPersonal(page, bank, 'general', landing);
     await walk(applicant, [['Personal', 'NEXT', '/workplace']]);
     const { mailAddress } = applicant.memo;
@@ -132,7 +126,7 @@ for (const bank of bankCodes) {
       // Applied for the applicant from the bank's link: locked, and no reminder.
       await expect(byLabel(page, '勤務先コード')).toHaveValue(workplace.code);
       await expect(byLabel(page, '勤務先コード')).toHaveAttribute('readonly', '');
-      await expect(byLabel(page, '紹介コード')).toHaveValue(invitation.code);
+      await expect(byLabel(page, '紹介コード')).toHaveValue(invitation);
       await expect(byLabel(page, '紹介コード')).toHaveAttribute('readonly', '');
       await expect(page.getByText(REMINDER)).toHaveCount(0);
     } else {
@@ -146,7 +140,7 @@ for (const bank of bankCodes) {
       await expect(byLabel(page, '勤務先コード')).toHaveValue(workplace.code);
       await codeButton(page, '適用', '勤務先コード').click();
       await expect(byLabel(page, '勤務先コード')).toHaveAttribute('readonly', '');
-      await applyCode(page, '紹介コード', invitation.code);
+      await applyCode(page, '紹介コード', invitation);
     }
     await expect(byLabel(page, 'お勤め先名')).toHaveValue(workplace.name);
     await expect(byLabel(page, 'お勤め先名')).toHaveAttribute('readonly', '');
@@ -211,7 +205,7 @@ for (const bank of bankCodes) {
       お勤め先名: workplace.name,
       お勤め先電話番号: workplace.phoneNumber,
       ...(journey.existingAccount ? { お持ちの口座: journey.existingAccount.padded } : {}),
-      紹介コード: invitation.code,
+      紹介コード: invitation,
       お取引店: `${branch.name}（店番 ${branch.code}）`,
       お届け印の登録: journey.sealLess ? SEAL_NONE : SEAL_REGISTER,
     });
@@ -258,7 +252,7 @@ test('each message of /workplace at its field, and the values survive going to /
 
   // Codes: typed but not applied; not found (server and length); a wrong invitation code.
   await byLabel(page, '勤務先コード').fill('ZZ9999');
-  await byLabel(page, '紹介コード').fill(invitation.code);
+  await byLabel(page, '紹介コード').fill(invitation);
   await next.click();
   await expect(errorOf(page, 'workplaceId')).toHaveText(CONFIRM_CODE);
   await expect(errorOf(page, 'invitationCode')).toHaveText(CONFIRM_CODE);
@@ -287,7 +281,7 @@ test('each message of /workplace at its field, and the values survive going to /
   await expect(errorOf(page, 'existedAccountBranchCode')).toHaveText('店番・口座番号を正しく入力してください。');
   await expect(accountSection.getByLabel(/^店番/)).toBeFocused();
   await accountSection.getByLabel(/^店番/).fill('5');
-  await applyCode(page, '紹介コード', invitation.code);
+  await applyCode(page, '紹介コード', invitation);
   await expectNoHorizontalScroll(page);
   await next.click();
   await expect(page).toHaveURL(bankUrl('0177', '/branch'));
@@ -303,7 +297,7 @@ test('each message of /workplace at its field, and the values survive going to /
   await expect(accountSection.getByLabel('はい', { exact: true })).toBeChecked();
   await expect(accountSection.getByLabel(/^店番/)).toHaveValue('005');
   await expect(accountSection.getByLabel(/^口座番号/)).toHaveValue('7654321');
-  await expect(byLabel(page, '紹介コード')).toHaveValue(invitation.code);
+  await expect(byLabel(page, '紹介コード')).toHaveValue(invitation);
   await expect(byLabel(page, '紹介コード')).toHaveAttribute('readonly', '');
   await expect(page.getByText(REMINDER)).toHaveCount(0);
 

@@ -29,7 +29,7 @@ export const childBranchText = (bankName: string): string =>
 export default function Branch({ flow, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const { busy, fieldErrors, post } = useStepPost(send, fail);
+  const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
 
   useEffect(() => {
     let alive = true;
@@ -84,6 +84,7 @@ export default function Branch({ flow, settings, send }: ScreenProps) {
     <section className="stack">
       <p>口座を開設するお取引店を1つ選択してください。</p>
       {flow.config.meta.applicationType === 'CHILD' && <p className="note">{childBranchText(settings.bank.NAME)}</p>}
+      {notice}
       <SchemaForm
         schemaName="branch"
         initialData={loaded.initialData}

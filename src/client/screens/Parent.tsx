@@ -5,13 +5,11 @@ import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRule
 import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
 import { api, statusOf } from '../api/client';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
-import { session } from '../platform/session';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
-import { BackButton } from './stepActions';
+import { BackButton, stepLockedMessage, useStepNotice } from './stepActions';
 import { useFailure } from './useFailure';
 import { generalOccupations, type Occupation } from './workplace/model';
-import { invitationCallbacks, InvitationField, invitationError, openInvitation, verifiedInvitation, type CodeState } from './workplace/invitation';
 
 const NO_ERRORS: FieldError[] = [];
 /** The two forms' id prefixes: one page, so their control ids (parent_lastName, parent-workplace_occupationId) must differ. */
@@ -39,11 +37,7 @@ interface Loaded {
   occupations: Occupation[];
   personal: FormData;
   workplace: FormData;
-  invitation: CodeState;
 }
-
-/** The invitation code's control: in the workplace form, with that form's id prefix. */
-const INVITATION_ID = `${PARENT_WORKPLACE_ID_PREFIX}_invitationCode`;
 
 async function loadParentStep(): Promise<Loaded> {
   const [{ application, applicationParent }, { occupationList }] = await Promise.all([
@@ -58,17 +52,12 @@ async function loadParentStep(): Promise<Loaded> {
   const occupation = occupations.find((item) => item.id === saved.occupationId);
   if (occupation) workplace.occupationId = occupation.id;
   for (const field of WORKPLACE_FIELDS) if (text(saved[field]) !== '') workplace[field] = saved[field];
-  // Back from a later step: the code saved with the parent's workplace. First visit: the code of
-  // /child/before-check's URL (kept in session storage), applied once for the applicant.
-  const returning = saved.occupationId !== null && saved.occupationId !== undefined;
-  const invitation = await openInvitation(returning, application?.invitationCode, session.get('invitation'));
   return {
     child: { lastName: text(application?.lastName), kanaLastName: text(application?.kanaLastName) },
     bankCode: text(application?.bankCode),
     occupations,
     personal,
     workplace,
-    invitation,
   };
 }
 
@@ -77,9 +66,7 @@ async function loadParentStep(): Promise<Loaded> {
  * phones, the proxy reason (one value) — and the parent's occupation and workplace. Two forms
  * (parent.schema.json and parent-workplace.schema.json, as the two posts) under one 「次へ」:
  * both are validated, then the personal part is posted, then the workplace part, then NEXT.
- * Below the workplace, the child flow's invitation code (spec section 4), as on /workplace:
- * the code of the landing URL applied on arrival, verified (then locked) or not found (404);
- * only a verified one is sent, with the workplace part.
+ * (The child flow's invitation code is the child's, on /child/personal.)
  */
 export default function Parent(props: ScreenProps) {
   const fail = useFailure(props.flow);
@@ -103,6 +90,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   const [busy, setBusy] = useState(false);
   const [personalErrors, setPersonalErrors] = useState<FieldError[]>(NO_ERRORS);
   const [workplaceErrors, setWorkplaceErrors] = useState<FieldError[]>(NO_ERRORS);
+  const { notice, show: showNotice, clear: clearNotice } = useStepNotice();
   const [occupationId, setOccupationId] = useState<unknown>(loaded.workplace.occupationId);
   const bankCode = loaded.bankCode || settings.bank.code;
   const personalInitial = useMemo(() => ({ ...loaded.personal, bankCode }), [loaded.personal, bankCode]);
@@ -111,29 +99,12 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   /** The valid data of each part in this press of 「次へ」. */
   const submitted = useRef<{ personal: FormData | null; workplace: FormData | null }>({ personal: null, workplace: null });
 
-  // The invitation code lives outside the workplace schema; a ref keeps it current for callbacks.
-  const [invitation, setInvitationState] = useState<CodeState>(loaded.invitation);
-  const invitationRef = useRef(invitation);
-  const setInvitation = useCallback((update: (code: CodeState) => CodeState) => {
-    invitationRef.current = update(invitationRef.current);
-    setInvitationState(invitationRef.current);
-  }, []);
-  const invitationField = useMemo(() => invitationCallbacks(() => invitationRef.current, setInvitation, fail), [setInvitation, fail]);
-  /** The message last shown at the code (after it was left, applied, cleared or 「次へ」); it goes once the code changes. */
-  const [invitationShown, setInvitationShown] = useState<string | null>(null);
-  const showInvitationError = useCallback(() => setInvitationShown(invitationError(invitationRef.current)), []);
-  const invitationMessage = invitationShown !== null && invitationError(invitation) === invitationShown ? invitationShown : null;
-
   const occupation = occupations.find((item) => item.id === occupationId);
   const personalRules = useCallback((data: FormData) => parentRuleErrors(data, { child, today: new Date() }), [child]);
   const workplaceRules = useCallback(
     (data: FormData) => {
       const chosen = occupations.find((item) => item.id === data.occupationId);
-      const errors = chosen ? workplaceRuleErrors(data, { occupation: chosen }) : [];
-      // A code typed but not applied, or not found, blocks the workplace part: its submit fails
-      // and the focus goes to the code when it is the page's first error.
-      const code = invitationError(invitationRef.current);
-      return code === null ? errors : [...errors, { field: 'invitationCode', message: code }];
+      return chosen ? workplaceRuleErrors(data, { occupation: chosen }) : [];
     },
     [occupations],
   );
@@ -178,6 +149,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
     setBusy(true);
     setPersonalErrors(NO_ERRORS);
     setWorkplaceErrors(NO_ERRORS);
+    clearNotice();
     const chosen = occupations.find((item) => item.id === workplace.occupationId);
     const workplacePhone = text(workplace.workplacePhoneNumber);
     let step: 'personal' | 'workplace' = 'personal';
@@ -205,22 +177,14 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
           occupationOther: chosen?.name === OTHER_OCCUPATION_NAME ? orNull(text(workplace.occupationOther).trim()) : null,
           workplaceName: normalizeWorkplaceName(text(workplace.workplaceName)) || null,
           workplacePhoneNumber: isEmptyPhone(workplacePhone) ? null : workplacePhone,
-          invitationCode: verifiedInvitation(invitationRef.current),
         },
       });
       send({ type: 'NEXT' });
     } catch (error) {
-      if (statusOf(error) !== 400) fail(error);
-      else if (step === 'personal') setPersonalErrors(fieldErrorsOfAnswer(error));
-      else {
-        const errors = fieldErrorsOfAnswer(error);
-        // A code the server no longer knows (ended since it was applied): not found, as on 「適用」.
-        if (errors.some((item) => item.field === 'invitationCode')) {
-          setInvitation((code) => ({ ...code, status: 'notFound' }));
-          showInvitationError();
-        }
-        setWorkplaceErrors(errors);
-      }
+      const locked = stepLockedMessage(error);
+      if (statusOf(error) === 400) (step === 'personal' ? setPersonalErrors : setWorkplaceErrors)(fieldErrorsOfAnswer(error));
+      else if (locked) showNotice(locked);
+      else fail(error);
     } finally {
       setBusy(false);
     }
@@ -229,7 +193,6 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   /** Validates both parts; the focus ends on the first error of the page (SchemaForm keeps an earlier form's). */
   const next = () => {
     submitted.current = { personal: null, workplace: null };
-    showInvitationError();
     personalRef.current?.querySelector('form')?.requestSubmit();
     workplaceRef.current?.querySelector('form')?.requestSubmit();
   };
@@ -239,6 +202,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
       <p className="form-intro">
         お子さまの親権者さま（お申込みになる方）の情報を入力してください。本人確認書類に記載のとおりご入力ください。
       </p>
+      {notice}
       <h2 className="section-title">親権者さまの情報</h2>
       <div ref={personalRef}>
         <SchemaForm
@@ -281,7 +245,6 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
             void postBoth();
           }}
         >
-          <InvitationField id={INVITATION_ID} field={{ ...invitationField, ...invitation }} error={invitationMessage} onSettle={showInvitationError} />
           {NO_SUBMIT}
         </SchemaForm>
       </div>

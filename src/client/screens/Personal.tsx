@@ -16,6 +16,7 @@ import {
   visibleFieldsOf,
 } from './personal/form';
 import {
+  CHILD_INVITATION_ID,
   CHILD_OCCUPATION_ID,
   CHILD_OCCUPATION_OTHER_ID,
   ChildOccupationField,
@@ -27,8 +28,10 @@ import {
   type ChildOccupationValue,
 } from './personal/childOccupation';
 import type { Occupation } from '../../domain/masterdata';
-import { BackButton } from './stepActions';
+import { session } from '../platform/session';
+import { BackButton, stepLockedMessage, useStepNotice } from './stepActions';
 import { useFailure } from './useFailure';
+import { InvitationField, openInvitation, useInvitationCode } from './workplace/invitation';
 
 interface ApplicationsAnswer {
   application: Record<string, unknown> | null;
@@ -39,11 +42,25 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Fields of a 400 shown outside the personal schema, on /child/personal. */
+const isOccupationField = (field: string) => field === 'occupationId' || field === 'occupationOther';
+const isOutsideSchema = (field: string) => isOccupationField(field) || field === 'invitationCode';
+
+/** The focus to a control outside the schema form, once the message it describes is rendered. */
+function focusLater(id: string) {
+  window.setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
 /**
  * /personal and /child/personal: name, kana, birthday, gender, phones, address (postal code
  * search or a temporary address), purposes of use and, for a bank that asks, the reason for
  * opening an account far from home. What was entered before is shown again (back from the
  * next step, or a reload); furigana is suggested from the name.
+ *
+ * /child/personal also asks the child's occupation and the invitation code (spec sections 3
+ * and 4), sent after the personal data with POST /api/applications/workplace: the code of
+ * /child/before-check's URL is applied on arrival (verified, then locked, or not found); back
+ * from a later step, the saved code shows verified.
  */
 export default function Personal({ flow, settings, send }: ScreenProps) {
   const { bank } = settings;
@@ -51,7 +68,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const [initialData, setInitialData] = useState<FormData | null>(null);
   const [data, setData] = useState<FormData>({});
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notice, show: showNotice, clear: clearNotice } = useStepNotice();
   const [busy, setBusy] = useState(false);
   const child = applicationType === 'CHILD';
   /** Child flow: the child's own occupation (outside the personal schema), its list and errors. */
@@ -63,14 +80,26 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
 
   /** A failed call: 401 is handled by the client (session error page); anything else is a system error. */
   const fail = useFailure(flow);
+  const invitation = useInvitationCode(fail);
+  const openCode = invitation.open;
 
   useEffect(() => {
     let alive = true;
-    Promise.all([
-      api<ApplicationsAnswer>('/applications'),
-      child ? api<{ occupationList: Occupation[] }>('/occupations') : Promise.resolve(null),
-    ]).then(
-      ([{ application }, occupations]) => {
+    const load = async () => {
+      const [{ application }, occupations] = await Promise.all([
+        api<ApplicationsAnswer>('/applications'),
+        child ? api<{ occupationList: Occupation[] }>('/occupations') : Promise.resolve(null),
+      ]);
+      // Back from a later step (the child's workplace data is saved): the saved code. First visit:
+      // the code /child/before-check kept from its URL, applied once for the applicant.
+      const savedOccupation = application?.occupationId;
+      const code = child
+        ? await openInvitation(typeof savedOccupation === 'number', text(application?.invitationCode) || null, session.get('invitation'))
+        : null;
+      return { application, occupations, code };
+    };
+    load().then(
+      ({ application, occupations, code }) => {
         if (!alive) return;
         const initial = initialDataOf(application);
         if (occupations) {
@@ -81,6 +110,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
             occupationOther: text(application?.occupationOther),
           });
         }
+        if (code) openCode(code);
         setInitialData(initial);
         setData(initial);
       },
@@ -89,7 +119,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
     return () => {
       alive = false;
     };
-  }, [fail, child]);
+  }, [fail, child, openCode]);
 
   const birthday = text(data.birthday);
   const allowedOccupations = useMemo(() => childOccupations(occupationList, birthday, new Date()), [occupationList, birthday]);
@@ -114,7 +144,10 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   }, []);
 
   const afterBirthday = child ? (
-    <ChildOccupationField occupations={allowedOccupations} value={occupation} errors={occupationErrors} disabled={busy} onChange={changeOccupation} />
+    <>
+      <ChildOccupationField occupations={allowedOccupations} value={occupation} errors={occupationErrors} disabled={busy} onChange={changeOccupation} />
+      <InvitationField id={CHILD_INVITATION_ID} field={invitation.field} error={invitation.message} onSettle={invitation.settle} />
+    </>
   ) : null;
 
   const formContext = useMemo<PostalSearchContext & Record<string, unknown>>(
@@ -188,39 +221,58 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
     return child ? { ...base, 'ui:ObjectFieldTemplate': ChildPersonalFieldsTemplate } : base;
   }, [noMatchingAddress, purposeOther, distanceReason, bank, applicationType, child]);
 
-  /** Occupation errors (from the page or a 400) shown at the select, which takes the focus. */
-  const showOccupationErrors = (errors: ChildOccupationErrors) => {
+  /**
+   * The child's own errors (from the page or a 400) at their fields: the first of them, in the
+   * page's order (occupation, その他, invitation code), takes the focus.
+   */
+  const showChildErrors = (errors: ChildOccupationErrors, invitationBlocks: boolean) => {
     setOccupationErrors(errors);
-    const target = errors.occupationId ? CHILD_OCCUPATION_ID : errors.occupationOther ? CHILD_OCCUPATION_OTHER_ID : null;
-    if (target) window.setTimeout(() => document.getElementById(target)?.focus(), 0);
+    const target = errors.occupationId
+      ? CHILD_OCCUPATION_ID
+      : errors.occupationOther
+        ? CHILD_OCCUPATION_OTHER_ID
+        : invitationBlocks
+          ? CHILD_INVITATION_ID
+          : null;
+    if (target) focusLater(target);
   };
 
   const submit = async (formData: FormData) => {
     if (child) {
       const errors = childOccupationErrors(occupation, allowedOccupations);
-      if (errors.occupationId || errors.occupationOther) {
-        showOccupationErrors(errors);
+      const invitationBlocks = invitation.check() !== null;
+      if (errors.occupationId || errors.occupationOther || invitationBlocks) {
+        showChildErrors(errors, invitationBlocks);
         return;
       }
     }
     setBusy(true);
     setFieldErrors([]);
     setOccupationErrors({});
-    setNotice(null);
+    clearNotice();
     try {
       await api('/applications/personal', { method: 'POST', body: bodyOf(formData, bank) });
-      if (child) await api('/applications/workplace', { method: 'POST', body: childWorkplaceBody(occupation, allowedOccupations) });
+      if (child) {
+        const body = childWorkplaceBody(occupation, allowedOccupations, invitation.verified());
+        await api('/applications/workplace', { method: 'POST', body });
+      }
       send({ type: 'NEXT' });
     } catch (error) {
+      const locked = stepLockedMessage(error);
       if (statusOf(error) === 400) {
         const all = fieldErrorsOfAnswer(error);
-        const isOccupation = (field: string) => field === 'occupationId' || field === 'occupationOther';
-        const errors = all.filter((item) => !isOccupation(item.field));
         const occupationAnswer: ChildOccupationErrors = {};
-        for (const item of all) if (isOccupation(item.field)) occupationAnswer[item.field as keyof ChildOccupationErrors] ??= item.message;
-        if (child && (occupationAnswer.occupationId || occupationAnswer.occupationOther)) showOccupationErrors(occupationAnswer);
-        setFieldErrors(errors);
-        if (all.length === 0) setNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
+        for (const item of all) if (isOccupationField(item.field)) occupationAnswer[item.field as keyof ChildOccupationErrors] ??= item.message;
+        // A code that ended since it was applied: not found, as on 「適用」.
+        const invitationRefused = all.some((item) => item.field === 'invitationCode');
+        if (invitationRefused) invitation.refuse();
+        if (child && (occupationAnswer.occupationId || occupationAnswer.occupationOther || invitationRefused)) {
+          showChildErrors(occupationAnswer, invitationRefused);
+        }
+        setFieldErrors(all.filter((item) => !isOutsideSchema(item.field)));
+        if (all.length === 0) showNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
+      } else if (locked) {
+        showNotice(locked);
       } else {
         fail(error);
       }
@@ -243,11 +295,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
         {applicationType === 'CHILD' ? 'お子さまの情報を入力してください。' : 'お客さまの情報を入力してください。'}
         本人確認書類（運転免許証・マイナンバーカードなど）に記載のとおりご入力ください。
       </p>
-      {notice && (
-        <p className="alert" role="alert">
-          {notice}
-        </p>
-      )}
+      {notice}
       <SchemaForm
         schemaName="personal"
         initialData={initialData}

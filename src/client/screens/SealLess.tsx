@@ -30,7 +30,7 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
 export default function SealLess({ flow, page, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [initialData, setInitialData] = useState<FormData | null>(null);
-  const { busy, fieldErrors, post } = useStepPost(send, fail);
+  const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
 
   useEffect(() => {
     let alive = true;
@@ -50,6 +50,7 @@ export default function SealLess({ flow, page, send }: ScreenProps) {
   return (
     <section className="stack">
       <p>この口座は、原則として印鑑（お届け印）を登録しない口座です。お届け印の登録をご希望の場合は「印鑑を登録する」を選択してください。</p>
+      {notice}
       <SchemaForm
         schemaName="sealLess"
         initialData={initialData}

@@ -75,7 +75,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
   }, []);
   const [occupationId, setOccupationId] = useState<unknown>(initial.data.occupationId);
   const [remind, setRemind] = useState(initial.remind);
-  const { busy, fieldErrors: serverErrors, post } = useStepPost(send, fail);
+  const { busy, fieldErrors: serverErrors, notice, post } = useStepPost(send, fail);
   const failRef = useRef(fail);
   failRef.current = fail;
 
@@ -188,6 +188,7 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
   return (
     <section className="stack">
       <p>ご職業とお勤め先を入力してください。勤務先コード・紹介コードをお持ちの方は、あわせて入力してください。</p>
+      {notice}
       <SchemaForm
         schemaName="workplace"
         initialData={initial.data}

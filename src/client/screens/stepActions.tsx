@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { messages } from '../../domain/messages';
 import { fieldErrorsOfAnswer } from '../api/application';
-import { api, statusOf } from '../api/client';
+import { api, messageOf, statusOf } from '../api/client';
 import type { FieldError } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
@@ -17,24 +18,64 @@ export function BackButton({ send, disabled }: Pick<ScreenProps, 'send'> & { dis
 }
 
 /**
+ * The message of the 409 every step POST answers once the PIN is set (src/server/routes/step-lock.ts),
+ * or null for any other failure. Nothing is wrong with the page: the applicant stays on it and
+ * is told why the entries can no longer change.
+ */
+export function stepLockedMessage(error: unknown): string | null {
+  return statusOf(error) === 409 && messageOf(error) === messages.stepsLockedAfterPin ? messages.stepsLockedAfterPin : null;
+}
+
+/**
+ * A message about the whole step rather than one field (the PIN lock, a 400 without field
+ * errors): `notice` is an alert for the screen to place above its form. Each `show` mounts it
+ * anew, so screen readers announce it again, and moves the focus to it, so the applicant who
+ * pressed 「次へ」 lands on what stopped them.
+ */
+export function useStepNotice(): { notice: ReactNode; show: (message: string) => void; clear: () => void } {
+  const [shown, setShown] = useState<{ message: string; serial: number } | null>(null);
+  const serial = useRef(0);
+  const element = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (shown) element.current?.focus();
+  }, [shown]);
+  const show = useCallback((message: string) => {
+    serial.current += 1;
+    setShown({ message, serial: serial.current });
+  }, []);
+  const clear = useCallback(() => setShown(null), []);
+  const notice = shown ? (
+    <p key={shown.serial} ref={element} className="alert" role="alert" tabIndex={-1}>
+      {shown.message}
+    </p>
+  ) : null;
+  return { notice, show, clear };
+}
+
+/**
  * A step's 「次へ」: POST the step's body, then NEXT; a 400's field errors are shown at their
- * fields, any other failure goes to `fail` (the error page). `busy` while the request runs.
+ * fields, the PIN lock's 409 as the step's `notice` (the screen places it), any other failure
+ * goes to `fail` (the error page). `busy` while the request runs.
  */
 export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) => void) {
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>(NO_ERRORS);
+  const { notice, show, clear } = useStepNotice();
   const post = async (path: string, body: Record<string, unknown> | object) => {
     setBusy(true);
     setFieldErrors(NO_ERRORS);
+    clear();
     try {
       await api(path, { method: 'POST', body });
       send({ type: 'NEXT' });
     } catch (error) {
+      const locked = stepLockedMessage(error);
       if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
+      else if (locked) show(locked);
       else fail(error);
     } finally {
       setBusy(false);
     }
   };
-  return { busy, fieldErrors, post };
+  return { busy, fieldErrors, notice, post };
 }

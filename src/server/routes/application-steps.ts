@@ -230,10 +230,10 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
    * this applicant; a workplaceId must be the bank's, and then its name, phone and code are
    * stored from the master data whatever the body says (the page shows them locked); an
    * invitation code must be valid today; an existing account is kept only for a workplace
-   * that permits multiple accounts. In the child flow workplaceId and the existing account
-   * are not used (spec section 3) and stored as null, and the invitation code is left as it
-   * is: /child/parent applies it below the parent's workplace and sends it with
-   * POST /api/applications/workplace/parent, so going back to /child/personal does not lose it.
+   * that permits multiple accounts. In the child flow (posted by /child/personal with the
+   * child's occupation) workplaceId and the existing account are not used (spec section 3) and
+   * stored as null; the invitation code is the child application's own, checked and stored
+   * as in the general flow (null removes it).
    */
   app.post<{ Body: WorkplaceRequestBody }>(
     '/applications/workplace',
@@ -264,9 +264,8 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
       };
       if (occupation) errors.push(...workplaceRuleErrors(effective, { occupation }));
 
-      // A child application's code is given with the parent's workplace (parent.ts): kept here.
-      const invitationCode = applicationType === 'GENERAL' ? (body.invitationCode ?? null) : undefined;
-      if (invitationCode && !(await validInvitation(app.db, bankCode, invitationCode, now))) {
+      const invitationCode = body.invitationCode ?? null;
+      if (invitationCode !== null && !(await validInvitation(app.db, bankCode, invitationCode, now))) {
         errors.push({ field: 'invitationCode', message: messages.invitationNotFound });
       }
       if (errors.length > 0 || !occupation) return badRequest(reply, errors, WORKPLACE_FIELDS);
@@ -281,7 +280,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
           workplaceCode: workplace?.code ?? null,
           workplaceName: effective.workplaceName,
           workplacePhoneNumber: effective.workplacePhoneNumber,
-          ...(invitationCode === undefined ? {} : { invitationCode }),
+          invitationCode,
           existedAccountBranchCode: effective.existedAccountBranchCode,
           existedAccountNumber: effective.existedAccountNumber,
           updatedAt: now,

@@ -3,9 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import {
   isEmptyPhone,
-  isInvitationCodeShape,
   normalizeKanaName,
-  normalizeWorkplaceCode,
   normalizeWorkplaceName,
   OTHER_OCCUPATION_NAME,
   parentRuleErrors,
@@ -16,7 +14,7 @@ import { applicationParents, applications, type ParentRelationship, type ProxyAp
 import { applicationOf } from '../plugins/auth.js';
 import { check } from '../validation.js';
 import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
-import { occupationOf, validInvitation } from './master-data.js';
+import { occupationOf } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
 /** Body of POST /api/applications/personal/parent, once schemas/parent.schema.json accepted it. */
@@ -33,18 +31,16 @@ interface ParentBody {
   proxyApplicationReason: ProxyApplicationReason;
 }
 
-/** Body of POST /api/applications/workplace/parent, once schemas/parent-workplace.schema.json accepted it. */
+/**
+ * Body of POST /api/applications/workplace/parent, once schemas/parent-workplace.schema.json
+ * accepted it: the spec's four fields. Anything else is ignored, as by every step POST; the
+ * child flow's invitation code goes with the child's POST /api/applications/workplace.
+ */
 interface ParentWorkplaceBody {
   occupationId: number;
   occupationOther?: string | null;
   workplaceName?: string | null;
   workplacePhoneNumber?: string | null;
-  /**
-   * The child flow's invitation code, applied on /child/parent below the parent's workplace
-   * (checked here, as the schema has no such field): a verified code, null to remove it, or
-   * left out to keep what was saved. Stored with the application, as in the general flow.
-   */
-  invitationCode?: string | null;
 }
 
 
@@ -61,7 +57,7 @@ const PARENT_FIELDS = [
   'phoneNumber',
   'proxyApplicationReason',
 ];
-const PARENT_WORKPLACE_FIELDS = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber', 'invitationCode'];
+const PARENT_WORKPLACE_FIELDS = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber'];
 
 function conflict(reply: FastifyReply, message: string) {
   return reply.code(409).send({ message });
@@ -82,7 +78,6 @@ function normalizeParentWorkplace(body: Body): void {
   rewrite(body, 'occupationOther', (value) => value.replace(SPACES_AT_ENDS, ''), true);
   rewrite(body, 'workplaceName', normalizeWorkplaceName, true);
   if (typeof body.workplacePhoneNumber === 'string' && isEmptyPhone(body.workplacePhoneNumber)) body.workplacePhoneNumber = null;
-  rewrite(body, 'invitationCode', normalizeWorkplaceCode, true);
 }
 
 /** The body as a plain object to normalise (anything else is left for the schema to refuse). */
@@ -97,9 +92,7 @@ const parentFirst = '親権者さまの情報を先に登録してください�
 
 /**
  * The child flow's parent step (spec sections 3, 5 and 7): POST /api/applications/personal/parent
- * and POST /api/applications/workplace/parent, posted in that order by /child/parent; the latter
- * also carries the child flow's invitation code (spec section 4), which /child/parent applies
- * below the parent's workplace, checked as in the general flow. Both are
+ * and POST /api/applications/workplace/parent, posted in that order by /child/parent. Both are
  * for CHILD applications only (409 otherwise) and need the step before saved (409). The body is
  * checked whole (JSON Schema, then the shared rules with what needs our data: the child's
  * surnames, the occupation master) before one statement writes, so a refused request leaves
@@ -177,31 +170,19 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
     const errors: FieldError[] = [];
     if (!occupation) errors.push({ field: 'occupationId', message: messages.selectRequired });
     else errors.push(...workplaceRuleErrors(body, { occupation }));
-    const { invitationCode } = body;
-    const now = app.now();
-    if (invitationCode !== undefined && invitationCode !== null) {
-      // As POST /api/applications/workplace: a code of this bank, enabled and valid today.
-      const valid = typeof invitationCode === 'string' && isInvitationCodeShape(invitationCode) && (await validInvitation(app.db, bankCode, invitationCode, now));
-      if (!valid) errors.push({ field: 'invitationCode', message: messages.invitationNotFound });
-    }
     if (errors.length > 0 || !occupation) return badRequest(reply, errors, PARENT_WORKPLACE_FIELDS);
 
-    await app.db.transaction(async (tx) => {
-      await tx
-        .update(applicationParents)
-        .set({
-          occupationId: occupation.id,
-          occupationName: occupation.name,
-          occupationOther: occupation.name === OTHER_OCCUPATION_NAME ? (body.occupationOther ?? null) : null,
-          workplaceName: body.workplaceName ?? null,
-          workplacePhoneNumber: body.workplacePhoneNumber ?? null,
-          updatedAt: now,
-        })
-        .where(eq(applicationParents.applicationId, id));
-      if (invitationCode !== undefined) {
-        await tx.update(applications).set({ invitationCode, updatedAt: now }).where(eq(applications.id, id));
-      }
-    });
+    await app.db
+      .update(applicationParents)
+      .set({
+        occupationId: occupation.id,
+        occupationName: occupation.name,
+        occupationOther: occupation.name === OTHER_OCCUPATION_NAME ? (body.occupationOther ?? null) : null,
+        workplaceName: body.workplaceName ?? null,
+        workplacePhoneNumber: body.workplacePhoneNumber ?? null,
+        updatedAt: app.now(),
+      })
+      .where(eq(applicationParents.applicationId, id));
     return {};
   });
 };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BankCode } from '../support';
 
 /**
@@ -100,6 +101,18 @@ export function birthdayOf({ year, month, day }: CalendarDay): BirthdayEntry {
  */
 function bornYearsAgo(years: number): BirthdayEntry {
   return birthdayOf({ year: tokyoToday().year - years, month: 4, day: 2 });
+}
+
+/**
+ * An invitation code of the bank's own master data (banks/<code>/invitations.json, as the
+ * server loads it) that is accepted on any day: enabled and without a last day.
+ */
+export function validInvitationCode(bank: BankCode): string {
+  const file = new URL(`../../../banks/${bank}/invitations.json`, import.meta.url);
+  const { invitations } = JSON.parse(readFileSync(file, 'utf8')) as { invitations: { code: string; enabled: boolean; validUntil: string | null }[] };
+  const valid = invitations.find((invitation) => invitation.enabled && invitation.validUntil === null);
+  if (!valid) throw new Error(`banks/${bank}/invitations.json: no invitation code valid on any day`);
+  return valid.code;
 }
 
 /** A PIN none of the applicants' birthdays, phones or addresses forbid (57 is no month or day). */

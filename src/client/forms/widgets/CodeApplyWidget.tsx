@@ -41,7 +41,7 @@ export interface CodeApplyInputProps {
 /**
  * A code with 「適用」 and 「クリア」 (workplace code, invitation code): the input, its two
  * buttons and the status line, inside an rjsf form (CodeApplyWidget) or outside one (the
- * invitation code of /child/parent, whose schema has no such field). Once applied, the code is
+ * invitation code of /child/personal, whose shared personal form has no such field). Once applied, the code is
  * locked: read-only, with only 「クリア」. Enter in the input applies instead of submitting the form.
  */
 export function CodeApplyInput({ id, field, invalid, required, describedBy, onSettle, onFocus }: CodeApplyInputProps) {

@@ -83,7 +83,9 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
 
 /**
  * Everything entered in steps 1 to 4, as the confirmation page lists it. With a parent (the
- * child flow) the first section is the child's and the parent's section follows it.
+ * child flow) the first section is the child's, closing with the child's occupation and
+ * invitation code (a child has no workplace: both come from /child/personal), and the
+ * parent's section follows it.
  */
 export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig, parent: ApplicationParentRecord | null = null): SummarySection[] {
   const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
@@ -109,6 +111,8 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
   }
 
   const occupation = occupationOf(application.occupationName, application.occupationOther);
+  const invitation = item('紹介コード', application.invitationCode);
+  if (parent) customer.push(item('ご職業', occupation), invitation);
   const work: SummaryItem[] = [
     item('ご職業', occupation),
     item('勤務先コード', application.workplaceCode),
@@ -118,7 +122,7 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
   if (present(application.existedAccountBranchCode) && present(application.existedAccountNumber)) {
     work.push(item('お持ちの口座', `店番 ${application.existedAccountBranchCode}　口座番号 ${application.existedAccountNumber}`));
   }
-  work.push(item('紹介コード', application.invitationCode));
+  work.push(invitation);
 
   const branch = present(application.branchName)
     ? `${application.branchName}${present(application.branchCode) ? `（店番 ${application.branchCode}）` : ''}`
@@ -127,8 +131,7 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
 
   return [
     { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer },
-    ...(parent ? [parentSummaryOf(parent)] : []),
-    { title: 'ご職業・お勤め先', items: work },
+    ...(parent ? [parentSummaryOf(parent)] : [{ title: 'ご職業・お勤め先', items: work }]),
     { title: 'お取引店', items: [item('お取引店', branch)] },
     { title: 'お届け印', items: [item('お届け印の登録', seal)] },
   ];

@@ -45,8 +45,11 @@ export function childOccupationErrors(value: ChildOccupationValue, occupations: 
   return errors;
 }
 
-/** POST /api/applications/workplace in the child flow: no workplace, code or existing account. */
-export function childWorkplaceBody(value: ChildOccupationValue, occupations: readonly Occupation[]): Record<string, unknown> {
+/**
+ * POST /api/applications/workplace in the child flow: the child's occupation and invitation
+ * code (verified, else null); no workplace, workplace code or existing account (spec section 3).
+ */
+export function childWorkplaceBody(value: ChildOccupationValue, occupations: readonly Occupation[], invitationCode: string | null): Record<string, unknown> {
   const occupation = occupations.find((item) => item.id === value.occupationId);
   const other = value.occupationOther.trim();
   return {
@@ -55,7 +58,7 @@ export function childWorkplaceBody(value: ChildOccupationValue, occupations: rea
     workplaceName: null,
     workplacePhoneNumber: null,
     workplaceId: null,
-    invitationCode: null,
+    invitationCode,
     existedAccountBranchCode: null,
     existedAccountNumber: null,
   };
@@ -63,6 +66,8 @@ export function childWorkplaceBody(value: ChildOccupationValue, occupations: rea
 
 export const CHILD_OCCUPATION_ID = 'child-occupationId';
 export const CHILD_OCCUPATION_OTHER_ID = 'child-occupationOther';
+/** The child's invitation code, below the occupation (outside the personal schema as well). */
+export const CHILD_INVITATION_ID = 'child-invitationCode';
 
 interface FieldProps {
   occupations: readonly Occupation[];

@@ -1,3 +1,4 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { messages } from '../../../domain/messages';
 import { isInvitationCodeShape, normalizeWorkplaceCode } from '../../../domain/rules';
@@ -7,10 +8,11 @@ import { RequirementBadge } from '../../ui/RequirementBadge';
 
 /**
  * The invitation code (紹介コード) of both flows (spec sections 2, 4, 7 and 8): on /workplace
- * inside the workplace form, on /child/parent below the parent's workplace. Unverified while
- * typed; 「適用」 asks GET /api/invitation: verified (locked, read-only, only 「クリア」 left)
- * or not found (404, with its message); 「クリア」 starts over. A code typed but not applied,
- * or not found, blocks the step; only a verified code is sent.
+ * inside the workplace form, on /child/personal below the child's occupation; either way sent
+ * with POST /api/applications/workplace. Unverified while typed; 「適用」 asks GET /api/invitation:
+ * verified (locked, read-only, only 「クリア」 left) or not found (404, with its message);
+ * 「クリア」 starts over. A code typed but not applied, or not found, blocks the step; only a
+ * verified code is sent.
  */
 
 export interface CodeState {
@@ -91,8 +93,46 @@ export function invitationCallbacks(
   };
 }
 
+/**
+ * The invitation code of a screen whose form schema has no such field (/child/personal): its
+ * state, the callbacks of its input, and when its message shows — once the code was left,
+ * applied, cleared or the step submitted (`settle`), and only until the code changes.
+ */
+export function useInvitationCode(fail: (error: unknown) => void) {
+  const [code, setCode] = useState<CodeState>(EMPTY_CODE);
+  // Current before React renders: the callbacks read it after an await.
+  const codeRef = useRef(code);
+  const write = useCallback((update: (current: CodeState) => CodeState) => {
+    codeRef.current = update(codeRef.current);
+    setCode(codeRef.current);
+  }, []);
+  const callbacks = useMemo(() => invitationCallbacks(() => codeRef.current, write, fail), [write, fail]);
+  const [shown, setShown] = useState<string | null>(null);
+  const settle = useCallback(() => setShown(invitationError(codeRef.current)), []);
+  return {
+    field: { ...callbacks, ...code } satisfies CodeField,
+    /** The message at the field, or null. */
+    message: shown !== null && invitationError(code) === shown ? shown : null,
+    settle,
+    /** The code as the step opens (see openInvitation). */
+    open: useCallback((opened: CodeState) => write(() => opened), [write]),
+    /** On 「次へ」: what blocks the step (now shown), or null. */
+    check: useCallback(() => {
+      settle();
+      return invitationError(codeRef.current);
+    }, [settle]),
+    /** What the step sends: the code only when verified. */
+    verified: useCallback(() => verifiedInvitation(codeRef.current), []),
+    /** The server's 400 for a code that ended since it was applied: not found, as on 「適用」. */
+    refuse: useCallback(() => {
+      write((current) => ({ ...current, status: 'notFound' }));
+      settle();
+    }, [write, settle]),
+  };
+}
+
 interface InvitationFieldProps {
-  /** The control id, in the id scheme of the form it sits in (e.g. parent-workplace_invitationCode). */
+  /** The control id, in the id scheme of the page it sits in (e.g. child-invitationCode). */
   id: string;
   field: CodeField;
   /** The message to show, or null (the screen decides when: after the field was left or a submit). */
@@ -101,7 +141,7 @@ interface InvitationFieldProps {
 }
 
 /**
- * The invitation code as a field of its own, for a form whose schema has none (/child/parent):
+ * The invitation code as a field of its own, for a form whose schema has none (/child/personal):
  * the markup of our FieldTemplate (label tied to the input, optional badge, description, error
  * announced politely and linked by aria-describedby) around the same input as on /workplace.
  */
