@@ -9,7 +9,7 @@ import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, generalFlow, inRouter, json, screenProps } from './fixtures';
+import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps } from './fixtures';
 
 /** The server's side of steps 3 to 5: the branch list, the stored application, the two POSTs. */
 interface FakeServer {
@@ -168,11 +168,7 @@ describe('a step refused because the PIN is already set', () => {
     render(inRouter('/seal-less', <SealLess {...props} />));
     server.answerPost = () => json({ message: messages.stepsLockedAfterPin }, 409);
     await userEvent.setup().click(await findButton('入力内容を確認する'));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(messages.stepsLockedAfterPin);
-    expect(alert.contains(document.activeElement)).toBe(true);
-    expect(props.send).not.toHaveBeenCalled();
-    expect(screen.queryByTestId('location')).toBeNull(); // no navigation (the error page would show it)
+    await expectStepLockAlert(props.send);
   });
 });
 

@@ -1,4 +1,5 @@
-import { vi, type Mock } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { expect, vi, type Mock } from 'vitest';
 import { createElement, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -9,6 +10,7 @@ import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
+import { messages } from '../../src/domain/messages';
 
 /** The general flow as the runtime reads it (the flow lint vouches for the JSON shape). */
 export const generalFlow: FlowModel = describeFlow(general as unknown as FlowConfig);
@@ -89,4 +91,16 @@ export const userAgents = {
 
 export function pretendUserAgent(userAgent: string): void {
   vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+}
+
+/**
+ * A step refused because the PIN is set: the server's message in an alert that holds the focus,
+ * nothing sent to the flow, and no navigation (the router would show where it went instead).
+ */
+export async function expectStepLockAlert(send: Mock<(event: FlowEvent) => void>): Promise<void> {
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
+  await waitFor(() => expect(document.activeElement).toBe(alert));
+  expect(send).not.toHaveBeenCalled();
+  expect(screen.queryByTestId('location')).toBeNull();
 }

@@ -6,7 +6,7 @@ import Parent, { PARENT_ID_PREFIX, PARENT_WORKPLACE_ID_PREFIX } from '../../src/
 import { messages } from '../../src/domain/messages';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
-import { inRouter, json, screenProps } from './fixtures';
+import { inRouter, json, screenProps, expectStepLockAlert } from './fixtures';
 
 const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
@@ -181,12 +181,7 @@ describe('/child/parent', () => {
     await ready();
     await fillValid(user);
     await user.click(next());
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
-    await waitFor(() => expect(document.activeElement).toBe(alert));
-    expect(props.send).not.toHaveBeenCalled();
-    // Not sent to the error page (the router would show where it went instead of the page).
-    expect(screen.queryByTestId('location')).toBeNull();
+    await expectStepLockAlert(props.send);
     // Pressed again: announced again (a new alert), the focus on it again.
     await user.click(next());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));

@@ -6,7 +6,7 @@ import { CHILD_INVITATION_ID } from '../../src/client/screens/personal/childOccu
 import { useStepPost } from '../../src/client/screens/stepActions';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, inRouter, json, screenProps, settingsFor } from './fixtures';
+import { bank0587Settings, inRouter, json, screenProps, settingsFor, expectStepLockAlert } from './fixtures';
 
 /**
  * A small stand-in for the server's side of /personal: the stored application, the postal
@@ -443,12 +443,7 @@ describe('step POSTs once the PIN is set', { timeout: 20_000 }, () => {
     await ready();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: '次へ' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
-    await waitFor(() => expect(document.activeElement).toBe(alert));
-    expect(props.send).not.toHaveBeenCalled();
-    // Not sent to the error page (the router would show where it went instead of the page).
-    expect(screen.queryByTestId('location')).toBeNull();
+    await expectStepLockAlert(props.send);
   });
 
   /** The smallest step page on useStepPost, as /branch, /seal-less and /workplace use it. */
@@ -693,10 +688,6 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     await ready();
     await fillValidChild(user);
     await user.click(next());
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(messages.stepsLockedAfterPin);
-    await waitFor(() => expect(document.activeElement).toBe(alert));
-    expect(props.send).not.toHaveBeenCalled();
-    expect(screen.queryByTestId('location')).toBeNull();
+    await expectStepLockAlert(props.send);
   });
 });
