@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -41,7 +41,9 @@ export function Modal({ open, title, children, actions, closable = false, onClos
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: the page is inert and the focus inside the dialog in the same commit that
+  // shows it, so neither a quick tap nor a screen reader ever meets an open dialog without focus.
+  useLayoutEffect(() => {
     if (!open) return;
     const dialog = dialogRef.current;
     if (!dialog) return;
