@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,11 +11,30 @@ import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, settingsFor, userAgents } from './fixtures';
+import { bank0181Settings, bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, settingsFor, userAgents } from './fixtures';
 
 /** The child flow as the runtime reads it (the flow lint vouches for the JSON shape). */
 const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 const notFound = () => json({ message: 'not found' }, 404);
+
+/** A 404 answer that tells when the client has read its body (the last step that is not promise work). */
+function observedNotFound(): { handler: () => Response; bodyRead: Promise<void> } {
+  let markRead: () => void = () => undefined;
+  const bodyRead = new Promise<void>((resolve) => {
+    markRead = resolve;
+  });
+  const handler = () => {
+    const response = notFound();
+    const readText = response.text.bind(response);
+    response.text = async () => {
+      const body = await readText();
+      markRead();
+      return body;
+    };
+    return response;
+  };
+  return { handler, bodyRead };
+}
 
 function childProps(path: string, settings: ClientSettings = settingsFor()): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
   const page = childFlow.pageByPath.get(path);
@@ -80,18 +99,15 @@ describe('/child/before-check', () => {
     expect(screen.queryByRole('button', { name: '戻る' })).toBeNull();
   });
 
-  it('names the home prefecture and the neighbouring prefectures of each bank', async () => {
+  it.each([
+    ['0177', settingsFor(), '福岡県・山口県・佐賀県にお住まいの方、またはお住まいの市区町村に福岡銀行の店舗がある方'],
+    ['0587', bank0587Settings(), '熊本県・福岡県・鹿児島県にお住まいの方、またはお住まいの市区町村に熊本銀行の店舗がある方'],
+    ['0181', bank0181Settings(), '長崎県・福岡県・佐賀県にお住まいの方、またはお住まいの市区町村に十八親和銀行の店舗がある方'],
+  ])('names the home prefecture and the neighbouring prefectures of bank %s', (_code, settings, area) => {
     pretendUserAgent(userAgents.iPhoneSafari);
     fakeApi({ 'GET /api/maintenance': notFound });
-    renderBeforeCheck();
-    expect(screen.getByText(/福岡県・山口県・佐賀県にお住まいの方、またはお住まいの市区町村に福岡銀行の店舗がある方/)).toBeTruthy();
-  });
-
-  it('names Fukuoka and Kagoshima for bank 0587', async () => {
-    pretendUserAgent(userAgents.iPhoneSafari);
-    fakeApi({ 'GET /api/maintenance': notFound });
-    renderBeforeCheck('/child/before-check', bank0587Settings());
-    expect(screen.getByText(/熊本県・福岡県・鹿児島県にお住まいの方、またはお住まいの市区町村に熊本銀行の店舗がある方/)).toBeTruthy();
+    renderBeforeCheck('/child/before-check', settings);
+    expect(screen.getByText(`お子さまが${area}がお申込みいただけます。`)).toBeTruthy();
   });
 
   it('keeps the invitation code in session storage and records the channel; drops values over the limits', async () => {
@@ -141,6 +157,59 @@ describe('/child/before-check', () => {
     fakeApi({ 'GET /api/maintenance': () => json({ message: 'boom' }, 500) });
     renderBeforeCheck();
     expect((await screen.findByTestId('location')).textContent).toBe('/child/error');
+  });
+
+  it('warns an in-app browser that it cannot be used, with no way to close the warning, and loads no notifications', async () => {
+    pretendUserAgent(userAgents.iPhoneLine);
+    const { calls } = fakeApi({
+      'GET /api/maintenance': notFound,
+      'GET /api/notifications/0177': () => json({ notificationList: [{ contents: 'お知らせ' }] }),
+    });
+    renderBeforeCheck();
+    const dialog = await screen.findByRole('dialog', { name: 'ご注意' });
+    expect(within(dialog).getByText(/アプリ内のブラウザでは、本サービスをご利用いただけません/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'サービス紹介ページへ戻る' }).getAttribute('href')).toBe(
+      settingsFor().bank.links.serviceIntroduction,
+    );
+    expect(within(dialog).queryByRole('button', { name: '閉じる' })).toBeNull();
+    expect(calls).toEqual(['GET /api/maintenance']);
+  });
+
+  it('warns a device that is not a phone with a dialog that can be closed, and loads no notifications', async () => {
+    pretendUserAgent(userAgents.desktopChrome);
+    const { calls } = fakeApi({
+      'GET /api/maintenance': notFound,
+      'GET /api/notifications/0177': () => json({ notificationList: [{ contents: 'お知らせ' }] }),
+    });
+    renderBeforeCheck();
+    const dialog = await screen.findByRole('dialog', { name: 'ご注意' });
+    expect(within(dialog).getByText('本サービスはスマートフォン専用のサービスです。')).toBeTruthy();
+    expect(calls).toEqual(['GET /api/maintenance']);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: '閉じる' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('上記の内容を確認しました')).toBeTruthy();
+  });
+
+  it('goes to /child/error when the notifications call fails with 500', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound, 'GET /api/notifications/0177': () => json({ message: 'boom' }, 500) });
+    renderBeforeCheck();
+    expect((await screen.findByTestId('location')).textContent).toBe('/child/error');
+  });
+
+  it('treats a 404 on notifications as none: no dialog and no error page', async () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    const notifications = observedNotFound();
+    fakeApi({ 'GET /api/maintenance': notFound, 'GET /api/notifications/0177': notifications.handler });
+    renderBeforeCheck();
+    // Once the 404's body is read, the rest of the check is promise work: a macrotask later it has settled.
+    await act(async () => {
+      await notifications.bodyRead;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(screen.getByLabelText('上記の内容を確認しました')).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import child from '../../flows/child.json';
+import { FlowRouter } from '../../src/client/runtime/FlowRouter';
 import { createImplementations } from '../../src/client/runtime/implementations';
 import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import Complete, { COMPLETE_WITHOUT_NUMBER } from '../../src/client/screens/Complete';
@@ -11,10 +12,11 @@ import EkycError from '../../src/client/screens/EkycError';
 import EkycPreparation, { GENERAL_DOCUMENTS } from '../../src/client/screens/EkycPreparation';
 import Redirect from '../../src/client/screens/Redirect';
 import SupplementError from '../../src/client/screens/SupplementError';
+import { SYSTEM_ERROR_TEXT } from '../../src/client/screens/SystemError';
 import { describeFlow } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, inRouter, json, screenProps, settingsFor } from './fixtures';
+import { bank0587Settings, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor } from './fixtures';
 
 const childFlow = describeFlow(child as unknown as FlowConfig);
 
@@ -129,6 +131,42 @@ describe('/redirect', () => {
   it('shows that the application is being accepted', () => {
     render(<Redirect {...screenProps('/redirect')} />);
     expect(screen.getByRole('status').textContent).toContain('このページを閉じずにお待ちください');
+  });
+});
+
+describe('/child/redirect under the flow runtime', () => {
+  const arrival = { applicationNumber: '0177-261122-000042', applicationCompletedAt: '2026-11-22T01:15:00.000Z' };
+
+  /** The app as main.tsx starts it, opened at /child/redirect as the callback page navigates there. */
+  function arriveAtChildRedirect() {
+    // React Router keeps the navigation state under `usr` of the history entry.
+    window.history.replaceState({ usr: { from: '/child/ekyc-callback' }, key: 'child-redirect', idx: 0 }, '', '/child/redirect');
+    // jsdom has no scrolling; the runtime scrolls to the top on every path change.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    render(<FlowRouter settings={settingsFor()} models={[generalFlow, childFlow]} />);
+  }
+
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends a failed completion to /error, not /child/error (spec section 8)', async () => {
+    const { calls } = fakeApi({ 'POST /api/application-complete': () => json({ message: 'boom' }, 500) });
+    arriveAtChildRedirect();
+    await waitFor(() => expect(window.location.pathname).toBe('/error'));
+    expect(await screen.findByText(SYSTEM_ERROR_TEXT)).toBeTruthy();
+    expect(calls.filter((call) => call === 'POST /api/application-complete')).toHaveLength(1);
+  });
+
+  it('opens /child/complete with the application number once the completion succeeds', async () => {
+    sessionStorage.setItem('authenticationToken', 'token-of-the-application');
+    const { calls } = fakeApi({ 'POST /api/application-complete': () => json(arrival) });
+    arriveAtChildRedirect();
+    expect(await screen.findByText('0177-261122-000042')).toBeTruthy();
+    expect(window.location.pathname).toBe('/child/complete');
+    expect(calls.filter((call) => call === 'POST /api/application-complete')).toHaveLength(1);
+    // /child/complete clears the application's traces on display.
+    expect(sessionStorage.getItem('authenticationToken')).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
 import bank0177 from '../../banks/0177/bank.json';
 import bank0587 from '../../banks/0587/bank.json';
+import bank0181 from '../../banks/0181/bank.json';
 import general from '../../flows/general.json';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
@@ -19,6 +20,7 @@ export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSe
   return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, production: false };
 }
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
+export const bank0181Settings = (): ClientSettings => settingsFor(bank0181 as BankConfig);
 
 /** ScreenProps for one page of the general flow; `send` is a spy. */
 export function screenProps(path: string, overrides: Partial<ScreenProps> = {}): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
