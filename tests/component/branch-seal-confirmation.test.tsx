@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Branch, { NO_BRANCH_TEXT } from '../../src/client/screens/Branch';
 import Confirmation from '../../src/client/screens/Confirmation';
 import SealLess from '../../src/client/screens/SealLess';
-import child from '../../flows/child.json';
 import type { ClientSettings } from '../../src/domain/bank/types';
-import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
+import { describeFlow } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
 import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps } from './fixtures';
@@ -47,15 +46,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
-
-/** ScreenProps for a page of the child flow. */
-function childScreenProps(path: string) {
-  const page = childFlow.pageByPath.get(path);
-  if (!page) throw new Error(`no page at ${path}`);
-  return screenProps('/branch', { flow: childFlow, page });
-}
 
 const button = (name: string) => screen.getByRole('button', { name });
 const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
@@ -108,7 +98,7 @@ describe('/branch', () => {
 
   it('in the child flow, says that without a branch in the home municipality web opening is not available', async () => {
     startServer({ applicationType: 'CHILD' });
-    const props = childScreenProps('/child/branch');
+    const props = screenProps('/child/branch');
     render(inRouter('/child/branch', <Branch {...props} />));
     await findButton('次へ');
     expect(screen.getByText('お住まいの市区町村に福岡銀行の店舗がない場合は、Webでの口座開設はお申込みいただけません。')).toBeTruthy();
@@ -367,7 +357,7 @@ describe('/confirmation', () => {
   }
 
   function renderChildConfirmation() {
-    const props = childScreenProps('/child/confirmation');
+    const props = screenProps('/child/confirmation');
     render(inRouter('/child/confirmation', <Confirmation {...props} />));
     return props;
   }

@@ -1,26 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import child from '../../flows/child.json';
-import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
-import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import ChildEkycPreparation from '../../src/client/screens/ChildEkycPreparation';
 import IdentificationDocuments from '../../src/client/screens/IdentificationDocuments';
 import SupplementaryDocuments from '../../src/client/screens/SupplementaryDocuments';
 import { SUPPLEMENTARY_DOCUMENTS } from '../../src/client/screens/child-documents/documents';
-import { inRouter, settingsFor } from './fixtures';
-
-const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
-
-function childProps(path: string): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
-  const page = childFlow.pageByPath.get(path);
-  if (!page) throw new Error(`no page at ${path}`);
-  const send = vi.fn<(event: FlowEvent) => void>();
-  return { page, flow: childFlow, settings: settingsFor(), snapshot: {} as AnyMachineSnapshot, arrivalData: undefined, send };
-}
+import { inRouter, screenProps } from './fixtures';
 
 /** XMLHttpRequest as the upload uses it, answered by the test. */
 class FakeXhr {
@@ -88,7 +73,7 @@ const location = () => screen.queryByTestId('location')?.textContent;
 
 describe('/child/ekyc-preparation', () => {
   it('explains the card, the supplementary documents and the parent check, then starts the capture', async () => {
-    const props = childProps('/child/ekyc-preparation');
+    const props = screenProps('/child/ekyc-preparation');
     render(inRouter('/child/ekyc-preparation', <ChildEkycPreparation {...props} />));
     expect(screen.getByText('お子さまのマイナンバーカード（個人番号カード）')).toBeTruthy();
     expect(screen.getByText(/住民票の写し（発行から6か月以内/)).toBeTruthy();
@@ -104,7 +89,7 @@ describe('/child/ekyc-identification-documents', () => {
   const cameraInput = () => screen.getByLabelText('マイナンバーカードを撮影する') as HTMLInputElement;
 
   it('shows the instructions and the rear camera, uploads the card as INDIVIDUAL_NUMBER_CARD and moves on', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <IdentificationDocuments {...props} />));
     expect(screen.getByText(/ケース（カバー）から取り出して/)).toBeTruthy();
     expect(screen.getByText(/白以外の/)).toBeTruthy();
@@ -131,7 +116,7 @@ describe('/child/ekyc-identification-documents', () => {
   });
 
   it('goes to /child/error when the server refuses the photo', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <IdentificationDocuments {...props} />));
     const user = userEvent.setup();
     await user.upload(cameraInput(), smallJpeg());
@@ -143,7 +128,7 @@ describe('/child/ekyc-identification-documents', () => {
   });
 
   it('goes to /child/error when the photo cannot be converted (HEIC)', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <IdentificationDocuments {...props} />));
     const user = userEvent.setup();
     await user.upload(cameraInput(), heic());
@@ -153,7 +138,7 @@ describe('/child/ekyc-identification-documents', () => {
   });
 
   it('goes back', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <IdentificationDocuments {...props} />));
     await userEvent.setup().click(screen.getByRole('button', { name: '戻る' }));
     expect(props.send).toHaveBeenCalledWith({ type: 'BACK' });
@@ -164,7 +149,7 @@ describe('/child/ekyc-supplementary-documents', () => {
   const url = '/child/ekyc-supplementary-documents';
 
   it('asks for a choice before offering the camera', () => {
-    render(inRouter(url, <SupplementaryDocuments {...childProps(url)} />));
+    render(inRouter(url, <SupplementaryDocuments {...screenProps(url)} />));
     expect(screen.getByRole('group', { name: '撮影する書類を選択してください' })).toBeTruthy();
     expect((screen.getByLabelText('住民票の写し') as HTMLInputElement).type).toBe('radio');
     expect((screen.getByLabelText('母子健康手帳') as HTMLInputElement).type).toBe('radio');
@@ -173,7 +158,7 @@ describe('/child/ekyc-supplementary-documents', () => {
 
   for (const document of SUPPLEMENTARY_DOCUMENTS) {
     it(`${document.name}: the three checks gate the upload, which sends ${document.type} and moves on`, async () => {
-      const props = childProps(url);
+      const props = screenProps(url);
       render(inRouter(url, <SupplementaryDocuments {...props} />));
       const user = userEvent.setup();
       await user.click(screen.getByLabelText(document.name));
@@ -200,7 +185,7 @@ describe('/child/ekyc-supplementary-documents', () => {
   }
 
   it('shows the checks of the document chosen, and a new choice starts over', async () => {
-    render(inRouter(url, <SupplementaryDocuments {...childProps(url)} />));
+    render(inRouter(url, <SupplementaryDocuments {...screenProps(url)} />));
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('母子健康手帳'));
     await user.upload(screen.getByLabelText('母子健康手帳を撮影する'), smallJpeg());
@@ -216,7 +201,7 @@ describe('/child/ekyc-supplementary-documents', () => {
   });
 
   it('goes to /child/error when the server refuses the photo', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <SupplementaryDocuments {...props} />));
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('住民票の写し'));
@@ -231,7 +216,7 @@ describe('/child/ekyc-supplementary-documents', () => {
   });
 
   it('retakes and goes back', async () => {
-    const props = childProps(url);
+    const props = screenProps(url);
     render(inRouter(url, <SupplementaryDocuments {...props} />));
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('母子健康手帳'));

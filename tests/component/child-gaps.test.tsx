@@ -1,12 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import child from '../../flows/child.json';
 import Personal from '../../src/client/screens/Personal';
-import { describeFlow } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
 import { fakeApi, inRouter, json, screenProps } from './fixtures';
 
-const childFlow = describeFlow(child as unknown as FlowConfig);
 
 /** The year of `date` on a Japanese calendar: the form counts ages in Japan time. */
 function yearInJapan(date: Date): number {
@@ -19,9 +15,7 @@ async function renderChildPersonal() {
     'GET /api/applications': () => json({ application: { bankCode: '0177', applicationType: 'CHILD' }, applicationParent: null }),
     'GET /api/occupations': () => json({ occupationList: [] }),
   });
-  const page = childFlow.pageByPath.get('/child/personal');
-  if (!page) throw new Error('no /child/personal');
-  render(inRouter('/child/personal', <Personal {...screenProps('/personal', { flow: childFlow, page })} />));
+  render(inRouter('/child/personal', <Personal {...screenProps('/child/personal')} />));
   // The form is shown once the application is read and the schema with its validator loaded (slow on a busy machine).
   await screen.findByRole('button', { name: '次へ' }, { timeout: 10_000 });
   return within(screen.getByRole('group', { name: /^生年月日/ })).getByLabelText('年') as HTMLSelectElement;

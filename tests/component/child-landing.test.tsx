@@ -1,20 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { Mock } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import child from '../../flows/child.json';
 import ChildBeforeCheck from '../../src/client/screens/ChildBeforeCheck';
 import ChildTerm from '../../src/client/screens/ChildTerm';
-import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import type { ClientSettings } from '../../src/domain/bank/types';
-import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0181Settings, bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, settingsFor, userAgents } from './fixtures';
+import { bank0181Settings, bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, screenProps, settingsFor, userAgents } from './fixtures';
 
 /** The child flow as the runtime reads it (the flow lint vouches for the JSON shape). */
-const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 const notFound = () => json({ message: 'not found' }, 404);
 
 /** A 404 answer that tells when the client has read its body (the last step that is not promise work). */
@@ -36,22 +29,14 @@ function observedNotFound(): { handler: () => Response; bodyRead: Promise<void> 
   return { handler, bodyRead };
 }
 
-function childProps(path: string, settings: ClientSettings = settingsFor()): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
-  const page = childFlow.pageByPath.get(path);
-  if (!page) throw new Error(`no page at ${path}`);
-  const send = vi.fn<(event: FlowEvent) => void>();
-  // The screens under test do not read the machine snapshot; an empty object stands in for it.
-  return { page, flow: childFlow, settings, snapshot: {} as AnyMachineSnapshot, arrivalData: undefined, send };
-}
-
 function renderBeforeCheck(url = '/child/before-check', settings?: ClientSettings) {
-  const props = childProps('/child/before-check', settings);
+  const props = screenProps('/child/before-check', settings ? { settings } : {});
   render(inRouter(url, <ChildBeforeCheck {...props} />));
   return props;
 }
 
 function renderTerm() {
-  const props = childProps('/child/term');
+  const props = screenProps('/child/term');
   render(inRouter('/child/term', <ChildTerm {...props} />));
   return props;
 }

@@ -2,10 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import child from '../../flows/child.json';
 import { FlowRouter } from '../../src/client/runtime/FlowRouter';
 import { createImplementations } from '../../src/client/runtime/implementations';
-import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import Complete, { COMPLETE_WITHOUT_NUMBER } from '../../src/client/screens/Complete';
 import EkycCallback from '../../src/client/screens/EkycCallback';
 import EkycError from '../../src/client/screens/EkycError';
@@ -13,19 +11,9 @@ import EkycPreparation, { GENERAL_DOCUMENTS } from '../../src/client/screens/Eky
 import Redirect from '../../src/client/screens/Redirect';
 import SupplementError from '../../src/client/screens/SupplementError';
 import { SYSTEM_ERROR_TEXT } from '../../src/client/screens/SystemError';
-import { describeFlow } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor } from './fixtures';
+import { bank0587Settings, childFlow, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor } from './fixtures';
 
-const childFlow = describeFlow(child as unknown as FlowConfig);
-
-function childProps(path: string, overrides: Partial<ScreenProps> = {}) {
-  const page = childFlow.pageByPath.get(path);
-  if (!page) throw new Error(`no page at ${path}`);
-  const send = vi.fn<(event: FlowEvent) => void>();
-  return { page, flow: childFlow, settings: settingsFor(), snapshot: {} as AnyMachineSnapshot, arrivalData: undefined, ...overrides, send };
-}
 
 /** A snapshot that is in `stateId.sub` (what the runtime hands over while the actor runs). */
 function snapshotIn(stateId: string, sub: string): AnyMachineSnapshot {
@@ -66,7 +54,7 @@ describe('/ekyc-preparation', () => {
   });
 
   it('tells the parent of a child application what to prepare', () => {
-    const props = childProps('/child/parent-ekyc-preparation', { snapshot: snapshotIn('parentEkycPreparation', 'ready') });
+    const props = screenProps('/child/parent-ekyc-preparation', { snapshot: snapshotIn('parentEkycPreparation', 'ready') });
     render(<EkycPreparation {...props} />);
     expect(screen.getByText('親権者さまのマイナンバーカード（個人番号カード）')).toBeTruthy();
     expect(screen.getByText(/ケースから取り出して/)).toBeTruthy();

@@ -6,6 +6,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import bank0177 from '../../banks/0177/bank.json';
 import bank0587 from '../../banks/0587/bank.json';
 import bank0181 from '../../banks/0181/bank.json';
+import child from '../../flows/child.json';
 import general from '../../flows/general.json';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
@@ -13,8 +14,9 @@ import type { FlowConfig } from '../../src/domain/flow/types';
 import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import { messages } from '../../src/domain/messages';
 
-/** The general flow as the runtime reads it (the flow lint vouches for the JSON shape). */
+/** The flows as the runtime reads them (the flow lint vouches for the JSON shape). */
 export const generalFlow: FlowModel = describeFlow(general as unknown as FlowConfig);
+export const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
 export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSettings {
   return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, production: false };
@@ -22,14 +24,15 @@ export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSe
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
 export const bank0181Settings = (): ClientSettings => settingsFor(bank0181 as BankConfig);
 
-/** ScreenProps for one page of the general flow; `send` is a spy. */
+/** ScreenProps for one page of either flow (found by its path); `send` is a spy. */
 export function screenProps(path: string, overrides: Partial<ScreenProps> = {}): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
-  const page = generalFlow.pageByPath.get(path);
-  if (!page) throw new Error(`no page at ${path}`);
+  const flow = [generalFlow, childFlow].find((model) => model.pageByPath.has(path));
+  const page = flow?.pageByPath.get(path);
+  if (!flow || !page) throw new Error(`no page at ${path}`);
   const send = vi.fn<(event: FlowEvent) => void>();
   return {
     page,
-    flow: generalFlow,
+    flow,
     settings: settingsFor(),
     // The screens under test do not read the machine snapshot; an empty object stands in for it.
     snapshot: {} as AnyMachineSnapshot,

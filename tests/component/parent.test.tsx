@@ -1,14 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import child from '../../flows/child.json';
 import Parent, { PARENT_ID_PREFIX, PARENT_WORKPLACE_ID_PREFIX } from '../../src/client/screens/Parent';
 import { messages } from '../../src/domain/messages';
-import type { FlowConfig } from '../../src/domain/flow/types';
-import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import { inRouter, json, screenProps, expectStepLockAlert } from './fixtures';
 
-const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
 /** The bank's occupations as GET /api/occupations answers them (one not for the general list, その他 first by number). */
 const OCCUPATIONS = [
@@ -65,9 +61,7 @@ function startServer(parent: Record<string, unknown> | null = null, application:
 }
 
 function renderParent() {
-  const page = childFlow.pageByPath.get('/child/parent');
-  if (!page) throw new Error('no /child/parent');
-  const props = screenProps('/personal', { flow: childFlow, page });
+  const props = screenProps('/child/parent');
   render(inRouter('/child/parent', <Parent {...props} />));
   return props;
 }

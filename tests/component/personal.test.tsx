@@ -500,9 +500,6 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
   const INVITATIONS = new Set(['FBK001']);
 
   async function childSetup(application: Record<string, unknown> = {}) {
-    const { default: childConfig } = await import('../../flows/child.json');
-    const { describeFlow } = await import('../../src/domain/flow/model');
-    const childFlow = describeFlow(childConfig as unknown as Parameters<typeof describeFlow>[0]);
     const server = startServer({ applicationType: 'CHILD', ...application });
     const inner = globalThis.fetch;
     const calls: string[] = [];
@@ -531,9 +528,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
         return inner(input, init);
       }),
     );
-    const page = childFlow.pageByPath.get('/child/personal');
-    if (!page) throw new Error('no /child/personal');
-    const props = screenProps('/personal', { flow: childFlow, page });
+    const props = screenProps('/child/personal');
     render(inRouter('/child/personal', <Personal {...props} />));
     return { server, calls, lookups, workplace, answers, props };
   }

@@ -4,12 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Pin, { PIN_ALREADY_SET, PIN_WARNING } from '../../src/client/screens/Pin';
 import { messages } from '../../src/domain/messages';
-import child from '../../flows/child.json';
-import { describeFlow } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
 import { inRouter, json, screenProps } from './fixtures';
 
-const childFlow = describeFlow(child as unknown as FlowConfig);
 
 /**
  * /pin against a fake API tier holding a real RSA key pair: the ciphertext the page posts is
@@ -143,9 +139,7 @@ describe('/pin', () => {
 
   it("refuses in the child flow the child's and the parent's birthday and phones", async () => {
     startServer({}, { application: CHILD_APPLICATION, applicationParent: PARENT });
-    const page = childFlow.pageByPath.get('/child/pin');
-    if (!page) throw new Error('no /child/pin');
-    render(inRouter('/child/pin', <Pin {...screenProps('/pin', { flow: childFlow, page })} />));
+    render(inRouter('/child/pin', <Pin {...screenProps('/child/pin')} />));
     const user = userEvent.setup();
     await screen.findByLabelText(/^暗証番号必須$/);
     expect(screen.getByText(/お子さま・親権者さまの生年月日/)).toBeTruthy();
