@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applicant, backends, hostOf, signIn, startTestServer, type TestServer } from './helpers.js';
+import type { AddressCandidate } from '../../src/domain/steps.js';
 
 /**
  * The general steps /personal to /seal-less against the real app (spec sections 5 and 7):
@@ -11,19 +12,6 @@ import { applicant, backends, hostOf, signIn, startTestServer, type TestServer }
 
 type Json = Record<string, unknown>;
 
-interface AddressCandidate {
-  id: number;
-  addressCode: string;
-  addressFull: string;
-  prefecture: string;
-  municipality: string;
-  section: string | null;
-  chome: string | null;
-  kanaPrefecture: string;
-  kanaMunicipality: string;
-  kanaSection: string | null;
-  kanaChome: string | null;
-}
 
 /** The birthday of someone `years` old today (Japan time is close enough: ±1 day never matters here). */
 function birthdayYearsAgo(now: Date, years: number): string {

@@ -1,72 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ChildEkycPreparation from '../../src/client/screens/ChildEkycPreparation';
 import IdentificationDocuments from '../../src/client/screens/IdentificationDocuments';
 import SupplementaryDocuments from '../../src/client/screens/SupplementaryDocuments';
 import { SUPPLEMENTARY_DOCUMENTS } from '../../src/client/screens/child-documents/documents';
 import { inRouter, screenProps } from './fixtures';
+import { FakeXhr, heic, smallJpeg, useUploadFakes } from './upload-fakes';
 
-/** XMLHttpRequest as the upload uses it, answered by the test. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.instances.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.instances = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  let count = 0;
-  URL.createObjectURL = vi.fn(() => `blob:preview-${++count}`);
-  URL.revokeObjectURL = vi.fn();
-  sessionStorage.setItem('authenticationToken', 'token-123');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
-});
-
-function smallJpeg(name = 'photo.jpg'): File {
-  const bytes = new Uint8Array(2048);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  return new File([bytes], name, { type: 'image/jpeg' });
-}
-
-function heic(): File {
-  const bytes = new Uint8Array(4096);
-  bytes.set([0, 0, 0, 0x18, ...Array.from('ftypheic', (c) => c.charCodeAt(0))]);
-  return new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' });
-}
+useUploadFakes();
 
 const uploadButton = () => screen.getByRole('button', { name: /この写真でアップロード/ }) as HTMLButtonElement;
 const location = () => screen.queryByTestId('location')?.textContent;

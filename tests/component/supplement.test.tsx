@@ -1,85 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../src/client/api/client';
 import Supplement, { ADDRESS_CONFIRMATIONS, ADDRESS_DOCUMENTS } from '../../src/client/screens/Supplement';
 import { inRouter, screenProps } from './fixtures';
+import { FakeXhr, heic, smallJpeg, useUploadFakes } from './upload-fakes';
 
-/** XMLHttpRequest as the upload uses it, answered by the test. */
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.instances.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-const created: string[] = [];
-const revoked: string[] = [];
-
-beforeEach(() => {
-  FakeXhr.instances = [];
-  created.length = 0;
-  revoked.length = 0;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  // jsdom has no object URLs.
-  URL.createObjectURL = vi.fn(() => {
-    const url = `blob:preview-${created.length + 1}`;
-    created.push(url);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn((url: string) => {
-    revoked.push(url);
-  });
-  sessionStorage.setItem('authenticationToken', 'token-123');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStorage.clear();
-});
-
-/** A small JPEG as a phone would give it (only the first bytes matter to the pipeline). */
-function smallJpeg(name = 'bill.jpg'): File {
-  const bytes = new Uint8Array(2048);
-  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
-  return new File([bytes], name, { type: 'image/jpeg' });
-}
-
-function heic(): File {
-  const bytes = new Uint8Array(4096);
-  bytes.set([0, 0, 0, 0x18, ...Array.from('ftypheic', (c) => c.charCodeAt(0))]);
-  return new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' });
-}
+const { revoked } = useUploadFakes();
 
 function renderSupplement() {
   const props = screenProps('/supplement');
