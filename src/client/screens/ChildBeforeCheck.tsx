@@ -5,11 +5,11 @@ import { pageAfter } from '../../domain/flow/model';
 import type { ScreenProps } from '../runtime/screen';
 import { parseLandingParams } from '../platform/landingParams';
 import { session } from '../platform/session';
-import { Button } from '../ui/Button';
 import { ExternalLink } from '../ui/ExternalLink';
 import { Acknowledgement } from './term/Acknowledgement';
 import { LandingModals } from './term/LandingModals';
 import { useLandingChecks } from './term/useLandingChecks';
+import { ProceedActions } from './term/ProceedActions';
 
 /** Screen texts of the child before-check (spec section 2, "Child screens"). */
 export const childBeforeCheckTexts = {
@@ -42,7 +42,6 @@ export const childBeforeCheckTexts = {
   parentIdItems: ['運転免許証', '運転経歴証明書', 'マイナンバーカード（個人番号カード）', '住民基本台帳カード'],
   documentsCheck: '必要書類を確認しました',
 
-  next: '次へ',
   hint: '2つの確認欄にチェックを入れると、次へ進めます。',
 } as const;
 
@@ -60,8 +59,6 @@ export default function ChildBeforeCheck({ settings, flow, page, send }: ScreenP
   const errorPath = flow.pageByState.get(flow.config.meta.errorState)?.path ?? '/child/error';
   const [confirmed, setConfirmed] = useState(false);
   const [documentsConfirmed, setDocumentsConfirmed] = useState(false);
-  const [sent, setSent] = useState(false);
-  const hasBack = pageAfter(flow, page.path, 'BACK') !== undefined;
 
   // The flow's entry action has already cleared session storage (the runtime starts the machine
   // before this screen mounts), so what is stored here stays for the application.
@@ -122,25 +119,12 @@ export default function ChildBeforeCheck({ settings, flow, page, send }: ScreenP
         </ol>
       </Acknowledgement>
 
-      <div className="actions">
-        <Button
-          variant="primary"
-          disabled={!complete}
-          loading={sent}
-          onClick={() => {
-            setSent(true);
-            send({ type: 'NEXT' });
-          }}
-        >
-          {t.next}
-        </Button>
-        {hasBack && (
-          <Button variant="secondary" onClick={() => send({ type: 'BACK' })}>
-            戻る
-          </Button>
-        )}
-        {!complete && <p className="actions__hint">{t.hint}</p>}
-      </div>
+      <ProceedActions
+        ready={complete}
+        hint={t.hint}
+        onNext={() => send({ type: 'NEXT' })}
+        onBack={pageAfter(flow, page.path, 'BACK') ? () => send({ type: 'BACK' }) : undefined}
+      />
     </div>
   );
 }

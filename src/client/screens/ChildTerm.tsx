@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { pageAfter } from '../../domain/flow/model';
 import { messages } from '../../domain/messages';
 import type { ScreenProps } from '../runtime/screen';
-import { Button } from '../ui/Button';
 import { ExternalLink } from '../ui/ExternalLink';
 import { YesNoQuestion, type YesNo } from '../ui/YesNoQuestion';
 import { Acknowledgement } from './term/Acknowledgement';
@@ -10,6 +9,7 @@ import { BlockingMessage } from './term/BlockingMessage';
 import { RegulationDocuments } from './term/RegulationDocuments';
 import { PASSBOOK_FEE } from './term/texts';
 import { useFocusOnReveal } from './term/useFocusOnReveal';
+import { ProceedActions } from './term/ProceedActions';
 
 /** Screen texts of the child term page; the two spec messages come from messages.ts word for word. */
 export const childTermTexts = {
@@ -38,7 +38,6 @@ export const childTermTexts = {
     '本サービスでは、印鑑（お届け印）の登録を行いません。お取引の際は、キャッシュカードと暗証番号などでご本人さまを確認いたします。',
   sealCheck: '印鑑の登録を行わないことを確認しました',
   branchSearch: '店舗・ATM検索（来店予約）',
-  next: '次へ',
   hint: 'すべての項目にお答えいただくと、次へ進めます。',
 } as const;
 
@@ -76,9 +75,7 @@ export function childTermProgress(answers: ChildTermAnswers): ChildTermProgress 
 export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
   const { bank } = settings;
   const [answers, setAnswers] = useState<ChildTermAnswers>({ passbookless: false, sealless: false });
-  const [sent, setSent] = useState(false);
   const progress = childTermProgress(answers);
-  const hasBack = pageAfter(flow, page.path, 'BACK') !== undefined;
 
   // Sections in reveal order: national conditions, agreements, passbook, seal.
   const sectionRef = useFocusOnReveal(progress.seal ? 4 : progress.passbook ? 3 : progress.agreements ? 2 : 1);
@@ -158,25 +155,12 @@ export default function ChildTerm({ settings, flow, page, send }: ScreenProps) {
         </Acknowledgement>
       )}
 
-      <div className="actions">
-        <Button
-          variant="primary"
-          disabled={!progress.complete}
-          loading={sent}
-          onClick={() => {
-            setSent(true);
-            send({ type: 'NEXT' });
-          }}
-        >
-          {t.next}
-        </Button>
-        {hasBack && (
-          <Button variant="secondary" onClick={() => send({ type: 'BACK' })}>
-            戻る
-          </Button>
-        )}
-        {!progress.complete && answers.national !== 'no' && !disagreed && <p className="actions__hint">{t.hint}</p>}
-      </div>
+      <ProceedActions
+        ready={progress.complete}
+        hint={answers.national === 'no' || disagreed ? null : t.hint}
+        onNext={() => send({ type: 'NEXT' })}
+        onBack={pageAfter(flow, page.path, 'BACK') ? () => send({ type: 'BACK' }) : undefined}
+      />
     </section>
   );
 }

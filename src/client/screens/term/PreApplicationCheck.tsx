@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { PublicBankConfig } from '../../../domain/bank/types';
-import { Button } from '../../ui/Button';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { YesNoQuestion, type YesNo } from '../../ui/YesNoQuestion';
 import { Acknowledgement } from './Acknowledgement';
@@ -8,6 +7,7 @@ import { BlockingMessage } from './BlockingMessage';
 import { RegulationDocuments } from './RegulationDocuments';
 import { termTexts as t } from './texts';
 import { useFocusOnReveal } from './useFocusOnReveal';
+import { ProceedActions } from './ProceedActions';
 
 export interface PreCheckAnswers {
   firstAccount?: YesNo;
@@ -62,7 +62,6 @@ export interface PreApplicationCheckProps {
  */
 export function PreApplicationCheck({ bank, onNext }: PreApplicationCheckProps) {
   const [answers, setAnswers] = useState<PreCheckAnswers>({ passbookless: false, sealless: false });
-  const [sent, setSent] = useState(false);
   const { visible, blockedAt, complete } = preCheckProgress(answers);
   const itemRef = useFocusOnReveal(visible);
 
@@ -168,20 +167,7 @@ export function PreApplicationCheck({ bank, onNext }: PreApplicationCheckProps) 
         </Acknowledgement>
       )}
 
-      <div className="actions">
-        <Button
-          variant="primary"
-          disabled={!complete}
-          loading={sent}
-          onClick={() => {
-            setSent(true);
-            onNext();
-          }}
-        >
-          {t.next}
-        </Button>
-        {!complete && !blockedAt && <p className="actions__hint">すべての項目にお答えいただくと、次へ進めます。</p>}
-      </div>
+      <ProceedActions ready={complete} hint={blockedAt ? null : t.hint} onNext={onNext} />
     </section>
   );
 }
