@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { messages } from '../../domain/messages';
 import { pinContextOf, pinRuleErrors, PIN_LENGTH, type PinContext } from '../../domain/rules/pin';
 import { normalizeDigits } from '../../domain/rules/phones';
@@ -173,7 +173,6 @@ export default function Pin({ flow, send }: ScreenProps) {
     }
   };
 
-  const errorIdOf = (id: string) => `${id}__error`;
   const hintId = `${pinId}__hint`;
 
   return (
@@ -189,57 +188,28 @@ export default function Pin({ flow, send }: ScreenProps) {
         <li>暗証番号は他人に知られないよう大切に管理してください。当行の職員がお客さまの暗証番号をお尋ねすることはありません。</li>
       </ul>
       <form className="pin-form" noValidate onSubmit={submit}>
-        <div className={`field${pinError ? ' field--error' : ''}`}>
-          <label htmlFor={pinId} className="field__label">
-            暗証番号
-            <RequirementBadge kind="required" />
-          </label>
-          <input
-            ref={pinRef}
-            id={pinId}
-            name="pin"
-            className="input pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="[0-9]*"
-            maxLength={PIN_LENGTH}
-            value={pin}
-            disabled={sending}
-            aria-invalid={pinError ? true : undefined}
-            aria-describedby={`${hintId} ${errorIdOf(pinId)}`}
-            onChange={onEntry(setPin)}
-            onBlur={() => setTouched((t) => ({ ...t, pin: true }))}
-          />
-          <div id={errorIdOf(pinId)} className="field__error" aria-live="polite">
-            {pinError && <p>{pinError}</p>}
-          </div>
-        </div>
-        <div className={`field${confirmationError ? ' field--error' : ''}`}>
-          <label htmlFor={confirmationId} className="field__label">
-            暗証番号（確認用）
-            <RequirementBadge kind="required" />
-          </label>
-          <input
-            id={confirmationId}
-            name="pinConfirmation"
-            className="input pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="[0-9]*"
-            maxLength={PIN_LENGTH}
-            value={confirmation}
-            disabled={sending}
-            aria-invalid={confirmationError ? true : undefined}
-            aria-describedby={errorIdOf(confirmationId)}
-            onChange={onEntry(setConfirmation)}
-            onBlur={() => setTouched((t) => ({ ...t, confirmation: true }))}
-          />
-          <div id={errorIdOf(confirmationId)} className="field__error" aria-live="polite">
-            {confirmationError && <p>{confirmationError}</p>}
-          </div>
-        </div>
+        <PinField
+          id={pinId}
+          name="pin"
+          label="暗証番号"
+          inputRef={pinRef}
+          value={pin}
+          error={pinError}
+          describedBy={hintId}
+          disabled={sending}
+          onChange={onEntry(setPin)}
+          onBlur={() => setTouched((t) => ({ ...t, pin: true }))}
+        />
+        <PinField
+          id={confirmationId}
+          name="pinConfirmation"
+          label="暗証番号（確認用）"
+          value={confirmation}
+          error={confirmationError}
+          disabled={sending}
+          onChange={onEntry(setConfirmation)}
+          onBlur={() => setTouched((t) => ({ ...t, confirmation: true }))}
+        />
         <div className="actions">
           <Button type="submit" disabled={!valid || !cipher} loading={sending}>
             設定する
@@ -267,5 +237,52 @@ export default function Pin({ flow, send }: ScreenProps) {
         <p>{PIN_WARNING}</p>
       </Modal>
     </section>
+  );
+}
+
+interface PinFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  value: string;
+  error: string | undefined;
+  /** Another element that describes the input (the rules above the form). */
+  describedBy?: string;
+  disabled: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+}
+
+/** One 4-digit secret input with its label, required badge and announced error. */
+function PinField({ id, name, label, inputRef, value, error, describedBy, disabled, onChange, onBlur }: PinFieldProps) {
+  const errorId = `${id}__error`;
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        <RequirementBadge kind="required" />
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        className="input pin-input"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        pattern="[0-9]*"
+        maxLength={PIN_LENGTH}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy ? `${describedBy} ${errorId}` : errorId}
+        onChange={onChange}
+        onBlur={onBlur}
+      />
+      <div id={errorId} className="field__error" aria-live="polite">
+        {error && <p>{error}</p>}
+      </div>
+    </div>
   );
 }
