@@ -44,6 +44,16 @@ export class TestClock {
   }
 }
 
+/**
+ * The birthday (YYYY-MM-DD) of someone `years` old at `now`, by the UTC day: the server counts
+ * ages by the Tokyo day, which is the same or one day later, so the age never differs.
+ */
+export function birthdayYearsAgo(now: Date, years: number): string {
+  const day = new Date(now);
+  day.setUTCFullYear(day.getUTCFullYear() - years);
+  return day.toISOString().slice(0, 10);
+}
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { confirmedApplication, headersOf, saveSteps, signedIn, type Signed } from './application-fixtures.js';
-import { backends, hostOf, startTestServer, type TestServer } from './helpers.js';
+import { backends, hostOf, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 
 /**
  * The child flow's parent step (spec sections 3, 5 and 7): POST /api/applications/personal/parent,
@@ -12,12 +12,6 @@ import { backends, hostOf, startTestServer, type TestServer } from './helpers.js
 
 type Json = Record<string, unknown>;
 
-/** The birthday of someone `years` old today (±1 day never matters here). */
-function birthdayYearsAgo(now: Date, years: number): string {
-  const day = new Date(now);
-  day.setUTCFullYear(day.getUTCFullYear() - years);
-  return day.toISOString().slice(0, 10);
-}
 
 describe.each(backends)('child flow parent step ($name)', (backend) => {
   let server: TestServer;

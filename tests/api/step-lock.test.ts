@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { confirmedApplication, headersOf, setPin, type Signed } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 
 /**
  * Once the PIN is stored, every POST that edits a step answers 409 with the words of the PIN
@@ -11,12 +11,6 @@ import { backends, startTestServer, type TestServer } from './helpers.js';
 
 type Json = Record<string, unknown>;
 
-/** The birthday of someone `years` old today (±1 day never matters here). */
-function birthdayYearsAgo(now: Date, years: number): string {
-  const day = new Date(now);
-  day.setUTCFullYear(day.getUTCFullYear() - years);
-  return day.toISOString().slice(0, 10);
-}
 
 describe.each(backends)('steps locked once the PIN is set ($name)', (backend) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { applicant, backends, hostOf, signIn, startTestServer, type TestServer } from './helpers.js';
+import { applicant, backends, hostOf, signIn, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 import type { AddressCandidate } from '../../src/domain/steps.js';
 
 /**
@@ -13,12 +13,6 @@ import type { AddressCandidate } from '../../src/domain/steps.js';
 type Json = Record<string, unknown>;
 
 
-/** The birthday of someone `years` old today (Japan time is close enough: ±1 day never matters here). */
-function birthdayYearsAgo(now: Date, years: number): string {
-  const day = new Date(now);
-  day.setUTCFullYear(day.getUTCFullYear() - years);
-  return day.toISOString().slice(0, 10);
-}
 
 describe.each(backends)('general steps /personal to /seal-less ($name)', (backend) => {
   let server: TestServer;
