@@ -8,7 +8,7 @@ import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps } from './fixtures';
+import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from './fixtures';
 
 /** The server's side of steps 3 to 5: the branch list, the stored application, the two POSTs. */
 interface FakeServer {
@@ -28,8 +28,7 @@ function startServer(application: Record<string, unknown> = {}, branches = BRANC
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      const { route } = requestOf(input, init);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
       if (route === 'GET /api/branch') return json({ branchList: server.branches });
       if (route === 'POST /api/applications/branch' || route === 'POST /api/applications/seal-less') {
@@ -346,8 +345,7 @@ describe('/confirmation', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-        if ((init?.method ?? 'GET').toUpperCase() === 'GET' && url.pathname === '/api/applications') {
+        if (requestOf(input, init).route === 'GET /api/applications') {
           return json({ application: server.application, applicationParent: parent });
         }
         return inner(input, init);

@@ -12,7 +12,7 @@ import Redirect from '../../src/client/screens/Redirect';
 import SupplementError from '../../src/client/screens/SupplementError';
 import { SYSTEM_ERROR_TEXT } from '../../src/client/screens/SystemError';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, childFlow, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor } from './fixtures';
+import { bank0587Settings, childFlow, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor, requestOf } from './fixtures';
 
 
 /** A snapshot that is in `stateId.sub` (what the runtime hands over while the actor runs). */
@@ -71,8 +71,7 @@ describe('/ekyc-callback', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-        const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+        const { route } = requestOf(input, init);
         if (route === 'POST /api/ekyc/status') {
           statuses += 1;
           return new Promise<Response>((resolve) => pending.push(resolve));

@@ -70,14 +70,19 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** What a stubbed fetch was asked: the URL, the method and `METHOD /path` to match on. */
+export function requestOf(input: RequestInfo | URL, init?: RequestInit): { url: URL; method: string; route: string } {
+  const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  return { url, method, route: `${method} ${url.pathname}` };
+}
+
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const key = `${method} ${url.pathname}`;
-    calls.push(key);
-    const handler = routes[key];
+    const { url, method, route } = requestOf(input, init);
+    calls.push(route);
+    const handler = routes[route];
     return handler ? handler({ method, path: url.pathname }) : json({ message: 'not found' }, 404);
   });
   vi.stubGlobal('fetch', fetch);

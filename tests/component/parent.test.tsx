@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import Parent, { PARENT_ID_PREFIX, PARENT_WORKPLACE_ID_PREFIX } from '../../src/client/screens/Parent';
 import { messages } from '../../src/domain/messages';
-import { inRouter, json, screenProps, expectStepLockAlert } from './fixtures';
+import { inRouter, json, screenProps, expectStepLockAlert, requestOf } from './fixtures';
 
 
 /** The bank's occupations as GET /api/occupations answers them (one not for the general list, その他 first by number). */
@@ -35,8 +35,7 @@ function startServer(parent: Record<string, unknown> | null = null, application:
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      const { url, route } = requestOf(input, init);
       server.calls.push(route);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent });
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });

@@ -6,7 +6,7 @@ import { CHILD_INVITATION_ID } from '../../src/client/screens/personal/childOccu
 import { useStepPost } from '../../src/client/screens/stepActions';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, inRouter, json, screenProps, settingsFor, expectStepLockAlert } from './fixtures';
+import { bank0587Settings, inRouter, json, screenProps, settingsFor, expectStepLockAlert, requestOf } from './fixtures';
 
 /**
  * A small stand-in for the server's side of /personal: the stored application, the postal
@@ -80,9 +80,7 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const route = `${method} ${url.pathname}`;
+      const { url, route } = requestOf(input, init);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
       if (route === 'GET /api/addresses') {
         const code = url.searchParams.get('postalNumber') ?? '';
@@ -510,8 +508,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-        const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+        const { url, route } = requestOf(input, init);
         if (route.startsWith('POST')) calls.push(route);
         if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
         if (route === 'GET /api/invitation') {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Pin, { PIN_ALREADY_SET, PIN_WARNING } from '../../src/client/screens/Pin';
 import { messages } from '../../src/domain/messages';
-import { inRouter, json, screenProps } from './fixtures';
+import { inRouter, json, screenProps, requestOf } from './fixtures';
 
 
 /**
@@ -56,8 +56,7 @@ function startServer(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      const { route } = requestOf(input, init);
       if (route === 'GET /api/public-key') {
         server.keyRequests += 1;
         return server.answerKey();

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Workplace from '../../src/client/screens/Workplace';
 import { messages } from '../../src/domain/messages';
-import { inRouter, json, screenProps } from './fixtures';
+import { inRouter, json, screenProps, requestOf } from './fixtures';
 
 /**
  * A small stand-in for the server's side of /workplace, answering as the real routes do: the
@@ -42,9 +42,7 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const route = `${method} ${url.pathname}`;
+      const { url, route } = requestOf(input, init);
       if (route !== 'GET /api/applications' && route !== 'GET /api/occupations') server.lookups.push(`${route}${url.search}`);
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
