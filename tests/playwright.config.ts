@@ -55,6 +55,7 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_ADDRESS_PER_HOUR: '1000',
   RATE_LIMIT_IP_PER_HOUR: '10000',
+  RATE_LIMIT_VERIFY_IP_PER_HOUR: '10000',
   EKYC_POLL_INTERVAL_MS: '200',
   // A private build (npx vite build --outDir …) lets parallel work on one machine test its own client.
   ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),

@@ -75,4 +75,3 @@ export const DOCUMENT_TYPES_BY_APPLICATION: Readonly<Record<'GENERAL' | 'CHILD',
 export const DOCUMENT_MAX_BYTES = 1_048_576;
 export const DOCUMENT_MAX_SIDE = 4096;
 export const DOCUMENT_MIN_SIDE = 200;
-export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -1,10 +1,9 @@
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { operatorSocketPath } from '../cli/operator.js';
-import { messages } from '../domain/messages.js';
 import type { BankRegistry } from './banks/registry.js';
+import { connectionOptions } from './boundary/connection.js';
 import type { ServerConfig } from './config.js';
-import { httpMessages } from './http-messages.js';
 import { loggerOptions, SafeLogController } from './logging.js';
 import type { MailSender } from './mail/index.js';
 import auth from './plugins/auth.js';
@@ -16,6 +15,7 @@ import mail from './plugins/mail.js';
 import masterData from './plugins/master-data.js';
 import operatorSocket from './plugins/operator-socket.js';
 import pinKeys from './plugins/pin-keys.js';
+import requestBoundary from './plugins/request-boundary.js';
 import security from './plugins/security.js';
 import api from './routes/index.js';
 import devOutbox from './routes/dev-outbox.js';
@@ -41,8 +41,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * The whole HTTP application, composed of plugins in dependency order: security headers
- * first (they apply to every answer), then the operator socket, the database, the banks of
+ * The whole HTTP application, composed of plugins in dependency order: the request boundary
+ * (text cleaning, error answers) and security headers first (they apply to every answer), then the operator socket, the database, the banks of
  * the Host header and their master data, the postal and furigana lookups, mail, the PIN keys,
  * the eKYC provider (and its simulator's pages), the session check, the API under /api, the
  * development outbox, and the pages last (their catch-all 404 handler answers every path no
@@ -56,24 +56,14 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     // The database plugin starts PGlite (a WebAssembly PostgreSQL) and runs migrations, which
     // can take longer than Fastify's 10 s default on a slow or busy machine.
     pluginTimeout: 120_000,
+    ...connectionOptions(config.timeouts),
   });
 
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
 
-  // Every failure answers { message } in Japanese; details stay in the log (see logging.ts).
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: httpMessages.internalError });
-    }
-    request.log.info({ err: error }, 'request rejected');
-    const message =
-      status === 429 ? messages.tooManyRequests : status === 404 ? httpMessages.notFound : messages.badRequest;
-    return reply.code(status).send({ message });
-  });
-
+  // First: its hooks and error handler apply to everything registered after it.
+  await app.register(requestBoundary);
   await app.register(security, { config });
   // Before the database: it refuses to start when another server answers on DATA_DIR's socket,
   // before this process could open the same PGlite files.

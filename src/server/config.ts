@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { defaultTimeouts, type ConnectionTimeouts } from './boundary/connection.js';
 
 /**
  * Everything the server reads from the environment, read once at start. Nothing else in
@@ -33,13 +34,17 @@ export interface ServerConfig {
   production: boolean;
   /** ANALYTICS_MEASUREMENT_ID: page-view analytics id; unset means no analytics. */
   analyticsMeasurementId: string | null;
-  /** Limits of POST /api/verification-codes/register, per rolling hour. */
+  /** Limits of the verification-code calls, per rolling hour. */
   rateLimit: {
     /** RATE_LIMIT_ADDRESS_PER_HOUR: codes one mail address may request (default 5). */
     addressPerHour: number;
     /** RATE_LIMIT_IP_PER_HOUR: codes one client IP may request (default 30). */
     ipPerHour: number;
+    /** RATE_LIMIT_VERIFY_IP_PER_HOUR: codes one client IP may try to verify (default 30). */
+    verifyIpPerHour: number;
   };
+  /** Connection limits (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts: ConnectionTimeouts;
   /** EKYC_POLL_INTERVAL_MS: test-only override of the 5 s eKYC poll interval (default null). */
   ekycPollIntervalMs: number | null;
   /**
@@ -150,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: {
       addressPerHour: integer(env, 'RATE_LIMIT_ADDRESS_PER_HOUR', 5),
       ipPerHour: integer(env, 'RATE_LIMIT_IP_PER_HOUR', 30),
+      verifyIpPerHour: integer(env, 'RATE_LIMIT_VERIFY_IP_PER_HOUR', 30),
+    },
+    timeouts: {
+      headersMs: integer(env, 'HEADERS_TIMEOUT_MS', defaultTimeouts.headersMs),
+      requestMs: integer(env, 'REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs),
+      idleMs: integer(env, 'IDLE_TIMEOUT_MS', defaultTimeouts.idleMs),
+      keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', defaultTimeouts.keepAliveMs),
     },
     ekycPollIntervalMs: pollInterval === null ? null : integer(env, 'EKYC_POLL_INTERVAL_MS', 5000),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -6,6 +6,11 @@ export const httpMessages = {
   notFound: 'お探しの情報は見つかりませんでした。',
   unknownBank: 'このアドレスでは口座開設のお申込みを受け付けておりません。',
   internalError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
+  // Request-boundary refusals (src/server/boundary/errors.ts).
+  payloadTooLarge: '送信されたデータが大きすぎます。',
+  unsupportedMediaType: '送信されたデータの形式に対応しておりません。',
+  requestTimeout: '通信がタイムアウトしました。通信環境の良い場所で、再度お試しください。',
+  conflict: '同じお手続きが同時に行われました。お手数ですが、再度お試しください。',
   // PIN, identity check, documents, completion (409 = the step cannot be done in this state).
   pinAlreadySet: '暗証番号はすでに設定されています。設定後の変更はできません。',
   pinNotSet: '暗証番号が設定されていません。',
@@ -20,6 +25,7 @@ export const httpMessages = {
   documentNotExpected: 'この書類のアップロードは現在受け付けておりません。',
   documentTooLarge: '画像のファイルサイズが大きすぎます。1MB以下の画像をアップロードしてください。',
   documentType: 'JPEGまたはPNG形式の画像をアップロードしてください。',
+  documentUnreadable: '画像を読み込めませんでした。お手数ですが、撮影し直してください。',
   documentDimensions: '画像の大きさが対応しておりません。お手数ですが、撮影し直してください。',
   // To the provider, not the applicant: a callback whose signature or time did not verify.
   ekycCallbackRefused: '署名を確認できませんでした。',

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import { answerFor, databaseFaultOf, isDatabaseError } from './boundary/errors.js';
 import type { ServerConfig } from './config.js';
 
 /**
@@ -7,29 +8,45 @@ import type { ServerConfig } from './config.js';
  * codes, tokens and mail addresses must never reach a log line, so a request is logged as its
  * method and route pattern (/api/notifications/:bankCode, never the URL), a reply as its
  * status, and a client error without its message (a JSON parse error quotes the body).
+ * A database error is logged by its SQLSTATE, constraint, table and column only: drizzle's
+ * message holds the query's parameters and PostgreSQL's own messages quote values
+ * ('value "…" is out of range'), so neither its message nor the stack's first line is kept.
  */
 
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? '(no route)';
 }
 
+/** The "    at …" lines of a stack: where it happened, without the message above them. */
+function stackFrames(error: Error): string {
+  return (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
+}
+
+function serializeError(error: FastifyError) {
+  const statusCode = answerFor(error).statusCode;
+  if (isDatabaseError(error)) {
+    const database = databaseFaultOf(error) ?? { sqlState: 'unknown' };
+    return { type: error.name, statusCode, database, message: `database error ${database.sqlState}`, stack: stackFrames(error) };
+  }
+  // Our own faults keep message and stack to be debuggable (our messages name no values).
+  // Client errors keep only their code.
+  const server = statusCode >= 500;
+  return {
+    type: error.name,
+    code: error.code,
+    statusCode,
+    message: server ? error.message : '',
+    stack: server ? (error.stack ?? '') : '',
+  };
+}
+
 export const logSerializers = {
   req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),
   res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-  err: (error: FastifyError) => {
-    const statusCode = error.statusCode ?? 500;
-    const server = statusCode >= 500;
-    // Server errors keep message and stack to be debuggable: they come from our code or the
-    // database driver, whose messages name constraints, not values (values are in `detail`,
-    // which is dropped here). Client errors keep only their code.
-    return {
-      type: error.name,
-      code: error.code,
-      statusCode,
-      message: server ? error.message : '',
-      stack: server ? (error.stack ?? '') : '',
-    };
-  },
+  err: serializeError,
 };
 
 /** Fastify's own log lines, minus the raw URL the stock ones print. */

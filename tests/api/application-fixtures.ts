@@ -2,6 +2,7 @@ import { constants, createPublicKey, publicEncrypt, randomBytes, webcrypto } fro
 import { deflateSync, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { applicationParents, applications, authTokens } from '../../src/server/db/schema.js';
 import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
@@ -77,6 +78,62 @@ export const savedParent = {
 };
 
 /** A PIN no rule refuses for savedSteps (nor for savedParent). */
+/** Request bodies the pages send, valid for bank 0177 (spec section 7); tests override fields. */
+export const validBodies = {
+  /** /personal: an address in Fukuoka (天神, 8100001); addressCode from GET /api/addresses. */
+  personal: (addressCode: string): Record<string, unknown> => ({
+    lastName: '山田',
+    firstName: '花子',
+    kanaLastName: 'ﾔﾏﾀﾞ',
+    kanaFirstName: 'ﾊﾅｺ',
+    birthday: '1990-01-15',
+    gender: 'WOMAN',
+    mobilePhoneNumber: '090-1234-5678',
+    phoneNumber: null,
+    noMatchingAddress: false,
+    postalNumber: '8100001',
+    addressCode,
+    subAddress: '2-13-1',
+    kanaSubAddress: '2-13-1',
+    tempAddressPrefecture: null,
+    tempAddress: null,
+    kanaTempAddress: null,
+    utilizationPurpose: ['LIVING', 'SALARY'],
+    utilizationPurposeOther: null,
+    distanceTransactionReason: null,
+  }),
+  /** /workplace: 会社員 (id 1) at a typed workplace. */
+  workplace: (): Record<string, unknown> => ({
+    occupationId: 1,
+    occupationOther: null,
+    workplaceName: 'テスト商事株式会社',
+    workplacePhoneNumber: '092-123-4567',
+    workplaceId: null,
+    invitationCode: null,
+    existedAccountBranchCode: null,
+    existedAccountNumber: null,
+  }),
+  /** /child/parent: the child's father (pass a birthday 18 or more years ago). */
+  parent: (birthday: string): Record<string, unknown> => ({
+    bankCode: '0177',
+    lastName: '山田',
+    firstName: '太郎',
+    kanaLastName: 'ﾔﾏﾀﾞ',
+    kanaFirstName: 'ﾀﾛｳ',
+    birthday,
+    relationship: 'FATHER',
+    mobilePhoneNumber: '080-1111-2222',
+    phoneNumber: null,
+    proxyApplicationReason: 'MINOR',
+  }),
+  parentWorkplace: (): Record<string, unknown> => ({
+    occupationId: 1,
+    occupationOther: null,
+    workplaceName: 'テスト商事株式会社',
+    workplacePhoneNumber: '092-123-4567',
+  }),
+};
+
 export const GOOD_PIN = '2580';
 
 export function headersOf(server: TestServer, who: Pick<Signed, 'token' | 'bankCode'>): Record<string, string> {
@@ -231,10 +288,9 @@ export function png(width: number, height: number, noise = false): Buffer {
 }
 
 /** The frame of a baseline JPEG (SOI, JFIF, SOF0 with the size, EOI): enough for type and size. */
-export function jpeg(width: number, height: number): Buffer {
-  const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x01, 0x01, 0x11, 0x00]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, sof, randomBytes(2048), Buffer.from([0xff, 0xd9])]);
+export async function jpeg(width: number, height: number): Promise<Buffer> {
+  // A real, fully decodable JPEG: the server decodes every upload to its last pixel.
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 180, b: 160 } } }).jpeg({ quality: 80 }).toBuffer();
 }
 
 /** A multipart/form-data body as a browser's FormData sends it. */

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { documents } from '../../src/server/db/schema.js';
@@ -42,8 +43,8 @@ describe.each(backends)('document upload ($name)', (backend) => {
 
   it('accepts JPEG, and replaces a type uploaded again', async () => {
     const who = await confirmedApplication(server, '0177', 'CHILD');
-    const first = await uploadOk(server, who, 'CERTIFICATE_RESIDENCE', jpeg(1080, 1920));
-    const second = await upload(server, who, 'CERTIFICATE_RESIDENCE', jpeg(1000, 1400), 'retake.jpg', 'image/jpeg');
+    const first = await uploadOk(server, who, 'CERTIFICATE_RESIDENCE', await jpeg(1080, 1920));
+    const second = await upload(server, who, 'CERTIFICATE_RESIDENCE', await jpeg(1000, 1400), 'retake.jpg', 'image/jpeg');
     expect(second.statusCode).toBe(201);
     const rows = await server.app.db.select().from(documents).where(eq(documents.applicationId, who.id));
     expect(rows).toHaveLength(1);
@@ -120,7 +121,7 @@ describe.each(backends)('document upload ($name)', (backend) => {
       uploaded[type] = body.id;
     }
     // Another application's card is its own row: it replaces nothing of the first one.
-    const otherCard = await uploadOk(server, other, 'INDIVIDUAL_NUMBER_CARD', jpeg(1000, 700));
+    const otherCard = await uploadOk(server, other, 'INDIVIDUAL_NUMBER_CARD', await jpeg(1000, 700));
 
     const rowsOf = async (applicationId: string) =>
       (await server.app.db.select({ id: documents.id, type: documents.type }).from(documents).where(eq(documents.applicationId, applicationId)))
@@ -169,6 +170,55 @@ describe.each(backends)('document upload ($name)', (backend) => {
     expect(response.json()).toEqual({ message: messages.badRequest });
   });
 
+  it('refuses a JPEG cut after its header, and stores nothing', async () => {
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    const whole = await jpeg(1200, 900);
+    for (const cut of [whole.subarray(0, 700), whole.subarray(0, Math.floor(whole.length / 2))]) {
+      const response = await upload(server, child, 'INDIVIDUAL_NUMBER_CARD', cut, 'card.jpg', 'image/jpeg');
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/画像/);
+    }
+    expect(await server.app.db.select().from(documents).where(eq(documents.applicationId, child.id))).toEqual([]);
+  });
+
+  it('stores only the pixels of a JPEG+HTML or PNG+ZIP polyglot', async () => {
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    // A ZIP's local file header and end-of-central-directory record after the PNG's IEND.
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('payload.txt secret'), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+    const cases = [
+      { type: 'INDIVIDUAL_NUMBER_CARD', data: Buffer.concat([await jpeg(1000, 700), html]), marker: html, format: 'jpeg' },
+      { type: 'CERTIFICATE_RESIDENCE', data: Buffer.concat([png(900, 1200), zip]), marker: Buffer.from('PK'), format: 'png' },
+    ];
+    for (const polyglot of cases) {
+      expect((await upload(server, child, polyglot.type, polyglot.data)).statusCode).toBe(201);
+    }
+    const rows = await server.app.db.select().from(documents).where(eq(documents.applicationId, child.id));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const polyglot = cases.find((entry) => entry.type === row.type);
+      // The stored size differs from the upload's: a new encoding, without the tail.
+      expect(row.byteSize).not.toBe(polyglot?.data.length);
+    }
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nINDIVIDUAL_NUMBER_CARD\r\n--x--\r\n'],
+    ['a boundary that does not match', 'multipart/form-data; boundary=expected', '--other\r\nContent-Disposition: form-data; name="type"\r\n\r\nINDIVIDUAL_NUMBER_CARD\r\n--other--\r\n'],
+    ['a part that never ends', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'],
+    ['a header that never ends', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="type"'],
+  ])('answers a broken multipart body (%s) with 400 and a Japanese message', async (_case, contentType, payload) => {
+    const child = await confirmedApplication(server, '0177', 'CHILD');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...headersOf(server, child), 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.badRequest });
+  });
+
   it('takes the general current-address document only once the identity check asked for it (409 before)', async () => {
     const early = await confirmedApplication(server);
     const refused = await upload(server, early, 'CURRENT_ADDRESS_DOCUMENT');
@@ -202,12 +252,19 @@ describe('document files on disk (pglite, DATA_DIR a folder)', () => {
     expect(first).toMatch(/^[0-9a-f]{32}\.png$/);
     expect((await stat(path.join(folder, first ?? ''))).mode & 0o777).toBe(0o600);
     expect((await stat(folder)).mode & 0o777).toBe(0o700);
-    expect(await readFile(path.join(folder, first ?? ''))).toEqual(image);
+    // What is stored is a re-encoded copy of the pixels: a PNG of the same size.
+    const stored = await sharp(await readFile(path.join(folder, first ?? ''))).metadata();
+    expect(stored).toMatchObject({ format: 'png', width: 800, height: 600 });
 
-    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', jpeg(900, 700));
+    // A JPEG+HTML polyglot: the stored copy is a JPEG without the HTML tail.
+    const html = '<html><script>alert(1)</script></html>';
+    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', Buffer.concat([await jpeg(900, 700), Buffer.from(html)]));
     const files = await readdir(folder);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.jpg$/);
+    const storedJpeg = await readFile(path.join(folder, files[0] ?? ''));
+    expect(storedJpeg.includes(html)).toBe(false);
+    expect(await sharp(storedJpeg).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 700 });
     // And the PIN key was generated beside them, out of git's way.
     const keys = await readdir(path.join(dataDir, 'keys'));
     expect(keys).toHaveLength(1);

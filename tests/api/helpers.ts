@@ -180,11 +180,13 @@ export async function verify(
   who: Applicant,
   verificationCode: string,
   extra: Record<string, unknown> = {},
+  ip = uniqueIp(),
 ) {
   return server.app.inject({
     method: 'POST',
     url: '/api/verification-codes/verify',
     headers: { host: hostOf(server, who.bankCode) },
+    remoteAddress: ip,
     payload: { ...who, verificationCode, channel: null, deviceId: null, ...extra },
   });
 }

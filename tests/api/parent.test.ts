@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { confirmedApplication, headersOf, saveSteps, signedIn, type Signed } from './application-fixtures.js';
+import { confirmedApplication, headersOf, saveSteps, signedIn, validBodies, type Signed } from './application-fixtures.js';
 import { backends, hostOf, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 
 /**
@@ -32,26 +32,8 @@ describe.each(backends)('child flow parent step ($name)', (backend) => {
   };
 
   /** A valid parent body for bank 0177: the child's father, 40. */
-  const parent = (overrides: Json = {}): Json => ({
-    bankCode: '0177',
-    lastName: '山田',
-    firstName: '太郎',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾀﾛｳ',
-    birthday: birthdayYearsAgo(server.clock.now(), 40),
-    relationship: 'FATHER',
-    mobilePhoneNumber: '080-1111-2222',
-    phoneNumber: null,
-    proxyApplicationReason: 'MINOR',
-    ...overrides,
-  });
-  const workplace = (overrides: Json = {}): Json => ({
-    occupationId: 1,
-    occupationOther: null,
-    workplaceName: 'テスト商事株式会社',
-    workplacePhoneNumber: '092-123-4567',
-    ...overrides,
-  });
+  const parent = (overrides: Json = {}): Json => ({ ...validBodies.parent(birthdayYearsAgo(server.clock.now(), 40)), ...overrides });
+  const workplace = (overrides: Json = {}): Json => ({ ...validBodies.parentWorkplace(), ...overrides });
 
   /** A CHILD application whose child personal data is saved. */
   const childApplication = async (): Promise<Signed> => {

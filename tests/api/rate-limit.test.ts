@@ -43,7 +43,7 @@ describe.each(backends)('rate limits of code requests ($name)', (backend) => {
 
 describe('rate limits from the environment', () => {
   it('can be raised for the browser tests', async () => {
-    const server = await startTestServer({ name: 'pglite' }, { config: { rateLimit: { addressPerHour: 7, ipPerHour: 100 } } });
+    const server = await startTestServer({ name: 'pglite' }, { config: { rateLimit: { addressPerHour: 7, ipPerHour: 100, verifyIpPerHour: 100 } } });
     try {
       const who = applicant();
       for (let i = 0; i < 7; i += 1) expect((await register(server, who)).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applicant, backends, hostOf, signIn, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 import type { AddressCandidate } from '../../src/domain/steps.js';
+import { validBodies } from './application-fixtures.js';
 
 /**
  * The general steps /personal to /seal-less against the real app (spec sections 5 and 7):
@@ -46,28 +47,7 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
   };
 
   /** A valid /personal body for bank 0177: an address in Fukuoka (天神, 8100001). */
-  const personal = (overrides: Json = {}): Json => ({
-    lastName: '山田',
-    firstName: '花子',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾊﾅｺ',
-    birthday: '1990-01-15',
-    gender: 'WOMAN',
-    mobilePhoneNumber: '090-1234-5678',
-    phoneNumber: null,
-    noMatchingAddress: false,
-    postalNumber: '8100001',
-    addressCode: addressCodes['8100001'],
-    subAddress: '2-13-1',
-    kanaSubAddress: '2-13-1',
-    tempAddressPrefecture: null,
-    tempAddress: null,
-    kanaTempAddress: null,
-    utilizationPurpose: ['LIVING', 'SALARY'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
-    ...overrides,
-  });
+  const personal = (overrides: Json = {}): Json => ({ ...validBodies.personal(addressCodes['8100001'] ?? 'missing'), ...overrides });
   const temporary = (overrides: Json = {}): Json =>
     personal({
       noMatchingAddress: true,
@@ -81,17 +61,7 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
       ...overrides,
     });
   /** A valid /workplace body for bank 0177: 会社員 (id 1) at a typed workplace. */
-  const workplace = (overrides: Json = {}): Json => ({
-    occupationId: 1,
-    occupationOther: null,
-    workplaceName: 'テスト商事株式会社',
-    workplacePhoneNumber: '092-123-4567',
-    workplaceId: null,
-    invitationCode: null,
-    existedAccountBranchCode: null,
-    existedAccountNumber: null,
-    ...overrides,
-  });
+  const workplace = (overrides: Json = {}): Json => ({ ...validBodies.workplace(), ...overrides });
 
   beforeAll(async () => {
     server = await startTestServer(backend);

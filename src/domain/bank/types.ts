@@ -45,6 +45,8 @@ export interface BankConfig {
   legalName: string;
   MAIL_ADDRESS: string;
   DOMAIN: string;
+  /** Further production host names of the bank (optional). */
+  DOMAIN_ALIASES?: string[];
   TERM_OF_SERVICE_URL: string;
   MYBANK_INTRODUCTION_URL: string;
   DEFAULT_TEMP_ADDRESS_PREFECTURE: string;

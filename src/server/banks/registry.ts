@@ -12,8 +12,10 @@ export interface BankRegistry {
   /**
    * The bank a request host belongs to. Undefined means "no bank": the caller must answer
    * with an error page rather than fall back to some other bank's branding and links.
+   * `exactOnly` (production): only a bank's DOMAIN or DOMAIN_ALIASES select it; no default
+   * bank, no "0587.<anything>" development host.
    */
-  resolveHost(host: string | undefined, defaultCode: string | null): BankConfig | undefined;
+  resolveHost(host: string | undefined, defaultCode: string | null, exactOnly?: boolean): BankConfig | undefined;
   /** Absolute path of one of the bank's images on disk. */
   imagePath(bank: BankConfig, kind: BankImageKind): string;
 }
@@ -56,18 +58,18 @@ export async function loadBanks(banksDir: string): Promise<BankRegistry> {
     if (bank) banks.set(bank.code, bank);
   }
 
-  // A shared DOMAIN would make the host lookup ambiguous and could show one bank's pages
-  // under another bank's name.
+  // A shared DOMAIN (or alias) would make the host lookup ambiguous and could show one
+  // bank's pages under another bank's name.
   const byDomain = new Map<string, string>();
   for (const bank of banks.values()) {
-    const domain = bank.DOMAIN.toLowerCase();
-    const other = byDomain.get(domain);
-    if (other !== undefined) {
-      problems.push(
-        `${display(path.join(root, bank.code, CONFIG_FILE))}: /DOMAIN "${bank.DOMAIN}" is already used by bank ${other}`,
-      );
-    } else {
-      byDomain.set(domain, bank.code);
+    for (const [pointer, name] of hostNamesOf(bank)) {
+      const domain = name.toLowerCase();
+      const other = byDomain.get(domain);
+      if (other !== undefined) {
+        problems.push(`${display(path.join(root, bank.code, CONFIG_FILE))}: ${pointer} "${name}" is already used by bank ${other}`);
+      } else {
+        byDomain.set(domain, bank.code);
+      }
     }
   }
 
@@ -141,18 +143,23 @@ async function loadOne(
   return ok ? bank : undefined;
 }
 
+/** The production host names of a bank with their JSON pointers: DOMAIN, then DOMAIN_ALIASES. */
+function hostNamesOf(bank: BankConfig): [string, string][] {
+  return [['/DOMAIN', bank.DOMAIN], ...(bank.DOMAIN_ALIASES ?? []).map((alias, i): [string, string] => [`/DOMAIN_ALIASES/${i}`, alias])];
+}
+
 function createRegistry(root: string, banks: Map<string, BankConfig>): BankRegistry {
   const list = [...banks.values()];
-  const byDomain = new Map(list.map((b) => [b.DOMAIN.toLowerCase(), b]));
+  const byDomain = new Map(list.flatMap((b) => hostNamesOf(b).map(([, name]): [string, BankConfig] => [name.toLowerCase(), b])));
 
   return {
     all: () => [...list],
     get: (code) => banks.get(code),
-    resolveHost(host, defaultCode) {
+    resolveHost(host, defaultCode, exactOnly = false) {
       const name = hostnameOf(host);
       if (name === '') return undefined;
       const exact = byDomain.get(name);
-      if (exact) return exact;
+      if (exact || exactOnly) return exact;
       if (LOCAL_HOSTS.has(name) || IP_LITERAL.test(name)) {
         return defaultCode === null ? undefined : banks.get(defaultCode);
       }

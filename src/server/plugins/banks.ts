@@ -13,8 +13,9 @@ const banks: FastifyPluginAsync<{ config: ServerConfig; registry?: BankRegistry 
   app.decorate('banks', resolved);
   app.decorateRequest('bank', null);
   app.addHook('onRequest', async (request) => {
-    // request.host is the Host header (X-Forwarded-Host only with TRUST_PROXY).
-    request.bank = resolved.resolveHost(request.host, config.defaultBank) ?? null;
+    // request.host is the Host header (X-Forwarded-Host only with TRUST_PROXY). Production
+    // trusts only the banks' own host names: "0587.attacker.example" must not get bank 0587.
+    request.bank = resolved.resolveHost(request.host, config.defaultBank, config.production) ?? null;
   });
 };
 

@@ -5,22 +5,20 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
 import {
-  DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MAX_SIDE,
-  DOCUMENT_MIN_SIDE,
   DOCUMENT_TYPES_BY_APPLICATION,
   EKYC_STATUS,
   isDocumentType,
   type DocumentType,
 } from '../../domain/ekyc.js';
 import { messages } from '../../domain/messages.js';
+import { ClientError } from '../boundary/errors.js';
+import { cleanText } from '../boundary/text.js';
 import { applications, documents } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { reencodeImage, type ImageRefusal } from '../uploads/image.js';
 import { latestEkycSession } from './ekyc.js';
 
 /**
@@ -33,20 +31,23 @@ import { latestEkycSession } from './ekyc.js';
  *   approved with `supplement` (the /supplement step). Anything else: 400 (unknown type) or
  *   409 (not expected now, or the application is complete).
  * - Limits (src/domain/ekyc.ts): at most DOCUMENT_MAX_BYTES (1 MiB) per file, else 413
- *   { message }; JPEG or PNG by the file's content (magic bytes), whatever its name or
- *   declared type, else 400; each side between DOCUMENT_MIN_SIDE and DOCUMENT_MAX_SIDE
- *   pixels, else 400.
- * - Storage: DATA_DIR/documents/<application id>/<random hex>.<jpg|png> (mode 600, folders
+ *   { message }; JPEG or PNG by the file's content, whatever its name or declared type, and
+ *   decodable to its last pixel, else 400; each side between DOCUMENT_MIN_SIDE and
+ *   DOCUMENT_MAX_SIDE pixels, else 400. A broken multipart body is a 400 too.
+ * - Storage: a re-encoded copy (uploads/image.ts: pixels only, no metadata, no trailing
+ *   data) in DATA_DIR/documents/<application id>/<random hex>.<jpg|png> (mode 600, folders
  *   700), outside anything served over HTTP; with DATA_DIR ':memory:' a temporary folder
  *   removed when the server closes. One row per application and type (documents): a new
  *   upload of a type replaces the row and its old file.
  */
 
-const extensions: Record<(typeof DOCUMENT_CONTENT_TYPES)[number], string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+const extensions = { jpeg: 'jpg', png: 'png' } as const;
 
-function isAcceptedContentType(mime: string | undefined): mime is (typeof DOCUMENT_CONTENT_TYPES)[number] {
-  return (DOCUMENT_CONTENT_TYPES as readonly (string | undefined)[]).includes(mime);
-}
+const refusals: Record<ImageRefusal, string> = {
+  type: httpMessages.documentType,
+  unreadable: httpMessages.documentUnreadable,
+  dimensions: httpMessages.documentDimensions,
+};
 
 interface Upload {
   image: Buffer | null;
@@ -82,14 +83,15 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
           if (part.fieldname === 'image' && upload.image === null) upload.image = await part.toBuffer();
           else part.file.resume();
         } else if (part.fieldname === 'type' && typeof part.value === 'string') {
-          upload.type = part.value;
+          upload.type = cleanText(part.value);
         }
       }
     } catch (error) {
+      // Everything the multipart parser throws is about the body the client sent: no
+      // boundary, a boundary that does not match, a part that never ends, too many parts.
       const status = (error as { statusCode?: unknown }).statusCode;
-      if (status === 413) return reply.code(413).send({ message: httpMessages.documentTooLarge });
-      if (typeof status === 'number' && status >= 400 && status < 500) return badRequest(reply);
-      throw error;
+      if (status === 413) throw new ClientError(413, httpMessages.documentTooLarge, { cause: error });
+      throw new ClientError(400, messages.badRequest, { cause: error });
     }
 
     const type = upload.type;
@@ -109,27 +111,13 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
       }
     }
 
-    const image = upload.image;
-    const detected = await fileTypeFromBuffer(image);
-    if (!isAcceptedContentType(detected?.mime)) return badRequest(reply, httpMessages.documentType);
-    const contentType = detected.mime;
-    let width: number;
-    let height: number;
-    try {
-      const size = imageSize(image);
-      width = size.width;
-      height = size.height;
-    } catch {
-      return badRequest(reply, httpMessages.documentType);
-    }
-    const sides = [width, height];
-    if (sides.some((side) => !Number.isInteger(side) || side < DOCUMENT_MIN_SIDE || side > DOCUMENT_MAX_SIDE)) {
-      return badRequest(reply, httpMessages.documentDimensions);
-    }
+    const reencoded = await reencodeImage(upload.image);
+    if (typeof reencoded === 'string') return badRequest(reply, refusals[reencoded]);
+    const { data: image, contentType, width, height } = reencoded;
 
     const dir = path.join(root, applicationId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const storedName = `${randomBytes(16).toString('hex')}.${extensions[contentType]}`;
+    const storedName = `${randomBytes(16).toString('hex')}.${extensions[reencoded.format]}`;
     const file = path.join(dir, storedName);
     await writeFile(file, image, { mode: 0o600, flag: 'wx' });
     await chmod(file, 0o600);

@@ -132,6 +132,9 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: VerifyBody }>(
     '/verification-codes/verify',
     {
+      // Per client IP, every try counts: each code dies after 5 wrong tries, but one client
+      // could otherwise walk through many addresses.
+      config: { rateLimit: { max: config.rateLimit.verifyIpPerHour, timeWindow: ONE_HOUR_MS } },
       preValidation: validateBody(verifySchema, (body) => {
         if (typeof body.verificationCode === 'string') {
           body.verificationCode = normalizeVerificationCode(body.verificationCode);
