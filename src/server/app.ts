@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { operatorSocketPath } from '../cli/operator.js';
 import type { BankRegistry } from './banks/registry.js';
 import { connectionOptions } from './boundary/connection.js';
+import { answerFor } from './boundary/errors.js';
 import type { ServerConfig } from './config.js';
 import { loggerOptions, SafeLogController } from './logging.js';
 import type { MailSender } from './mail/index.js';
@@ -57,6 +58,13 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     // can take longer than Fastify's 10 s default on a slow or busy machine.
     pluginTimeout: 120_000,
     ...connectionOptions(config.timeouts),
+    // What the router refuses before any route or hook runs (a URL that is not valid
+    // percent-encoding, a path parameter over its length), answered like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = answerFor(error);
+      // Fastify types this reply with generic route types that no route narrows here.
+      void (reply as FastifyReply).code(answer.statusCode).send({ message: answer.message });
+    },
   });
 
   app.decorate('config', config);

@@ -231,6 +231,30 @@ describe('refusing broken configuration', () => {
   });
 });
 
+describe('resolveHost in production (exactOnly)', () => {
+  it('serves a bank only on its DOMAIN and DOMAIN_ALIASES; nothing else gets a bank', async () => {
+    const dir = await copyBanks();
+    await editJson(path.join(dir, '0587', 'bank.json'), (json) => {
+      json.DOMAIN_ALIASES = ['kumamoto-kouza.example.jp'];
+    });
+    const registry = await loadBanks(dir);
+    const code = (host: string) => registry.resolveHost(host, '0177', true)?.code;
+    expect(code('kouza.kumamotobank.co.jp')).toBe('0587');
+    expect(code('KUMAMOTO-KOUZA.example.jp:443')).toBe('0587');
+    for (const host of ['0587.attacker.example', '0587.localhost', 'localhost', '127.0.0.1', 'kouza.kumamotobank.co.jp.attacker.example', 'attacker.kouza.kumamotobank.co.jp']) {
+      expect(code(host), host).toBeUndefined();
+    }
+  });
+
+  it('refuses an alias another bank already uses', async () => {
+    const dir = await copyBanks();
+    await editJson(path.join(dir, '0587', 'bank.json'), (json) => {
+      json.DOMAIN_ALIASES = ['kouza.fukuokabank.co.jp'];
+    });
+    expect(await loadError(dir)).toContain('0587/bank.json: /DOMAIN_ALIASES/0 "kouza.fukuokabank.co.jp" is already used by bank 0177');
+  });
+});
+
 describe('adding a bank needs no code change', () => {
   it('loads a fourth bank folder and serves it by host', async () => {
     const dir = await copyBanks();

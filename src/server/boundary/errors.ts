@@ -93,3 +93,4 @@ export function answerFor(error: unknown): ErrorAnswer {
   if (typeof status === 'number' && status >= 400 && status < 500) return { statusCode: status, message: messageFor(status) };
   return { statusCode: 500, message: httpMessages.internalError };
 }
+

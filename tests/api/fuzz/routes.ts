@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import { validBodies } from '../application-fixtures.js';
+import { encodeLoose } from './arbitraries.js';
+
+/**
+ * Every route the fuzz test sends to: the API of spec section 7 and the routes we added (eKYC
+ * callback, the simulator's pages, the development outbox). `who` is the applicant whose token
+ * the request carries, in the state where the route does real work; `input` what the route
+ * reads besides a query. The test fails when the app has a route that is not listed here.
+ */
+
+export type Who = 'none' | 'fresh' | 'child' | 'pinned' | 'childPinned';
+
+export type Input =
+  | { kind: 'none' }
+  | { kind: 'json'; valid: (context: FuzzContext) => Record<string, unknown> }
+  | { kind: 'multipart'; type: string }
+  | { kind: 'form'; valid: Record<string, string> };
+
+export interface FuzzRoute {
+  method: 'GET' | 'POST';
+  /** The route pattern as Fastify prints it. */
+  route: string;
+  /** The URL, given the context (path parameters filled in; fuzzed where `pathParam` says). */
+  url: (context: FuzzContext, pathParam: string | null) => string;
+  /** Whether the path parameter is fuzzed (else url() gets null and uses a valid value). */
+  fuzzPathParam?: boolean;
+  who: Who;
+  query?: string[];
+  input: Input;
+}
+
+export interface FuzzContext {
+  addressCode: string;
+  parentBirthday: string;
+  /** The pinned applicant's simulator session path (/ekyc-simulator/sessions/<id>). */
+  simulatorPath: string;
+}
+
+const fixed = (path: string) => () => path;
+const none: Input = { kind: 'none' };
+
+export const fuzzRoutes: FuzzRoute[] = [
+  { method: 'GET', route: '/api/maintenance', url: fixed('/api/maintenance'), who: 'none', input: none },
+  {
+    method: 'GET',
+    route: '/api/notifications/:bankCode',
+    url: (_context, param) => `/api/notifications/${encodeLoose(param ?? '0177')}`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: none,
+  },
+  {
+    method: 'POST',
+    route: '/api/verification-codes/register',
+    url: fixed('/api/verification-codes/register'),
+    who: 'none',
+    input: { kind: 'json', valid: () => ({ bankCode: '0177', mailAddress: 'fuzz@example.com', applicationType: 'GENERAL' }) },
+  },
+  {
+    method: 'POST',
+    route: '/api/verification-codes/verify',
+    url: fixed('/api/verification-codes/verify'),
+    who: 'none',
+    input: {
+      kind: 'json',
+      valid: () => ({
+        bankCode: '0177',
+        mailAddress: 'fuzz@example.com',
+        applicationType: 'GENERAL',
+        verificationCode: '123456',
+        channel: 'web',
+        deviceId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      }),
+    },
+  },
+  { method: 'GET', route: '/api/applications', url: fixed('/api/applications'), who: 'fresh', input: none },
+  {
+    method: 'POST',
+    route: '/api/applications/personal',
+    url: fixed('/api/applications/personal'),
+    who: 'fresh',
+    input: { kind: 'json', valid: (context) => validBodies.personal(context.addressCode) },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/personal/parent',
+    url: fixed('/api/applications/personal/parent'),
+    who: 'child',
+    input: { kind: 'json', valid: (context) => validBodies.parent(context.parentBirthday) },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/workplace',
+    url: fixed('/api/applications/workplace'),
+    who: 'fresh',
+    input: { kind: 'json', valid: () => validBodies.workplace() },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/workplace/parent',
+    url: fixed('/api/applications/workplace/parent'),
+    who: 'child',
+    input: { kind: 'json', valid: () => validBodies.parentWorkplace() },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/branch',
+    url: fixed('/api/applications/branch'),
+    who: 'fresh',
+    input: { kind: 'json', valid: () => ({ branchCode: '001' }) },
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/seal-less',
+    url: fixed('/api/applications/seal-less'),
+    who: 'fresh',
+    input: { kind: 'json', valid: () => ({ sealLess: true }) },
+  },
+  { method: 'POST', route: '/api/application-complete', url: fixed('/api/application-complete'), who: 'pinned', input: none },
+  { method: 'GET', route: '/api/addresses', url: fixed('/api/addresses'), who: 'fresh', query: ['postalNumber'], input: none },
+  { method: 'GET', route: '/api/furigana', url: fixed('/api/furigana'), who: 'fresh', query: ['kanji'], input: none },
+  { method: 'GET', route: '/api/occupations', url: fixed('/api/occupations'), who: 'fresh', input: none },
+  { method: 'GET', route: '/api/workplace', url: fixed('/api/workplace'), who: 'fresh', query: ['code'], input: none },
+  { method: 'GET', route: '/api/invitation', url: fixed('/api/invitation'), who: 'fresh', query: ['code'], input: none },
+  { method: 'GET', route: '/api/branch', url: fixed('/api/branch'), who: 'fresh', input: none },
+  { method: 'GET', route: '/api/public-key', url: fixed('/api/public-key'), who: 'fresh', input: none },
+  {
+    method: 'POST',
+    route: '/api/pin',
+    url: fixed('/api/pin'),
+    who: 'fresh',
+    input: { kind: 'json', valid: () => ({ code: 'QUJD', keyId: '0123456789abcdef' }) },
+  },
+  {
+    method: 'POST',
+    route: '/api/ekyc',
+    url: fixed('/api/ekyc'),
+    who: 'pinned',
+    input: { kind: 'json', valid: () => ({ supplement: false, applicationType: 'GENERAL' }) },
+  },
+  { method: 'GET', route: '/api/ekyc', url: fixed('/api/ekyc'), who: 'pinned', input: none },
+  { method: 'POST', route: '/api/ekyc/status', url: fixed('/api/ekyc/status'), who: 'pinned', input: none },
+  {
+    method: 'POST',
+    route: '/api/ekyc/callback',
+    url: fixed('/api/ekyc/callback'),
+    who: 'none',
+    input: { kind: 'json', valid: () => ({ sessionId: 'sim-1', status: 'APPROVED', supplement: false }) },
+  },
+  { method: 'POST', route: '/api/documents', url: fixed('/api/documents'), who: 'childPinned', input: { kind: 'multipart', type: 'INDIVIDUAL_NUMBER_CARD' } },
+  {
+    method: 'GET',
+    route: '/ekyc-simulator/sessions/:sessionId',
+    url: (context, param) => (param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`),
+    fuzzPathParam: true,
+    who: 'none',
+    input: none,
+  },
+  {
+    method: 'POST',
+    route: '/ekyc-simulator/sessions/:sessionId/decision',
+    url: (context, param) => `${param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`}/decision`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: { kind: 'form', valid: { outcome: 'pending' } },
+  },
+  { method: 'GET', route: '/dev/outbox', url: fixed('/dev/outbox'), who: 'none', query: ['to'], input: none },
+  { method: 'GET', route: '/dev/outbox.json', url: fixed('/dev/outbox.json'), who: 'none', query: ['to'], input: none },
+];
+
+/** The app's routes as "METHOD /pattern" (HEAD left out: Fastify adds it to every GET). */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(?<indent>[│ ]*)[├└]── (?<path>\S+)(?: \((?<methods>[^)]*)\))?/u.exec(line);
+    if (!match?.groups) continue;
+    const depth = [...(match.groups.indent ?? '')].length / 4;
+    while (stack.length > depth) stack.pop();
+    const path = (stack[stack.length - 1]?.path ?? '') + (match.groups.path ?? '');
+    stack.push({ depth, path });
+    for (const method of (match.groups.methods ?? '').split(', ').filter((m) => m && m !== 'HEAD')) found.push(`${method} ${path}`);
+  }
+  return found.sort();
+}
