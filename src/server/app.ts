@@ -22,6 +22,9 @@ import api from './routes/index.js';
 import devOutbox from './routes/dev-outbox.js';
 import './types.js';
 
+/** The largest JSON (or other non-multipart) body any route accepts: 64 KiB. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
 export interface BuildAppOptions {
   /** A loaded registry (tests); default: loadBanks(config.banksDir). */
   banks?: BankRegistry;
@@ -58,6 +61,9 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     // can take longer than Fastify's 10 s default on a slow or busy machine.
     pluginTimeout: 120_000,
     ...connectionOptions(config.timeouts),
+    // JSON bodies are a few hundred bytes (the personal form is the largest); uploads have
+    // their own limits (routes/documents.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     // What the router refuses before any route or hook runs (a URL that is not valid
     // percent-encoding, a path parameter over its length), answered like every other error.
     frameworkErrors: (error, _request, reply) => {

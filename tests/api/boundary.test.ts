@@ -1,9 +1,12 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applications } from '../../src/server/db/schema.js';
+import pages from '../../src/server/plugins/pages.js';
 import { headersOf, signedIn, validBodies, type Signed } from './application-fixtures.js';
 import { applicant, backends, codeFromOutbox, hostOf, register, startTestServer, verify, type TestServer } from './helpers.js';
 
@@ -183,6 +186,33 @@ describe('production trusts only its own hosts', () => {
       expect((await registerOn(hostOf(server, '0587').toUpperCase())).statusCode).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers a page request on another host with the plain "page not found" page', async () => {
+    const distDir = await mkdtemp(path.join(tmpdir(), 'kouza-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>口座開設のお申込み</title><!--client-settings--></head><body></body></html>');
+    const server = await startTestServer(
+      { name: 'pglite' },
+      {
+        config: { production: true },
+        pages: async (instance) =>
+          instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, production: true }),
+      },
+    );
+    try {
+      const open = (host: string) => server.app.inject({ method: 'GET', url: '/term', headers: { host } });
+      const attacker = await open('0587.attacker.example');
+      expect(attacker.statusCode).toBe(404);
+      expect(attacker.body).toContain('ページが見つかりません');
+      expect(attacker.body).not.toContain('熊本銀行');
+      const own = await open(hostOf(server, '0587'));
+      expect(own.statusCode).toBe(200);
+      expect(own.body).toContain('熊本銀行');
+    } finally {
+      await server.close();
+      await rm(distDir, { recursive: true, force: true });
     }
   });
 });

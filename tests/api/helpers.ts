@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
@@ -89,7 +89,7 @@ export async function throwawaySchema(url: string): Promise<{ databaseUrl: strin
 
 export async function startTestServer(
   backend: Backend,
-  options: { config?: Partial<ServerConfig>; logStream?: Writable } = {},
+  options: { config?: Partial<ServerConfig>; logStream?: Writable; pages?: FastifyPluginAsync } = {},
 ): Promise<TestServer> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'kouza-outbox-'));
   const database = backend.name === 'postgres' && backend.url ? await throwawaySchema(backend.url) : null;
@@ -110,6 +110,7 @@ export async function startTestServer(
     mailSender: outbox,
     now: clock.now,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.pages ? { pages: options.pages } : {}),
   });
   await app.ready();
   return {
