@@ -17,6 +17,18 @@ function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? '(no route)';
 }
 
+/**
+ * What may still be personal in our own errors' messages: a library's message can quote what
+ * it was given (an SMTP server rejecting "<applicant@example.com>", a number it could not
+ * parse). Mail addresses and runs of 7 or more digits (phones, postal codes, account numbers,
+ * with or without hyphens) are masked.
+ */
+export function maskPersonalData(text: string): string {
+  return text
+    .replace(/[\w.%+'-]+@[\w-]+(?:\.[\w-]+)+/gu, '[mail]')
+    .replace(/\d(?:[-‐－ ]?\d){6,}/g, '[digits]');
+}
+
 /** The "    at …" lines of a stack: where it happened, without the message above them. */
 function stackFrames(error: Error): string {
   return (error.stack ?? '')
@@ -38,8 +50,8 @@ function serializeError(error: FastifyError) {
     type: error.name,
     code: error.code,
     statusCode,
-    message: server ? error.message : '',
-    stack: server ? (error.stack ?? '') : '',
+    message: server ? maskPersonalData(error.message) : '',
+    stack: server ? maskPersonalData(error.stack ?? '') : '',
   };
 }
 

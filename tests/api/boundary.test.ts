@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applications } from '../../src/server/db/schema.js';
+import { maskPersonalData } from '../../src/server/logging.js';
 import pages from '../../src/server/plugins/pages.js';
 import { headersOf, signedIn, validBodies, type Signed } from './application-fixtures.js';
 import { applicant, backends, codeFromOutbox, hostOf, register, startTestServer, verify, type TestServer } from './helpers.js';
@@ -214,5 +215,15 @@ describe('production trusts only its own hosts', () => {
       await server.close();
       await rm(distDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('log masking of our own errors', () => {
+  it('masks mail addresses and digit runs a library quoted, and keeps stack frames readable', () => {
+    const smtp = "Can't send mail - all recipients were rejected: 550 5.1.1 <hanako.yamada+kouza@example.co.jp>: Recipient address rejected";
+    expect(maskPersonalData(smtp)).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[mail]>: Recipient address rejected");
+    expect(maskPersonalData('bad phone 090-1234-5678, postal 8100001, account 1234567')).toBe('bad phone [digits], postal [digits], account [digits]');
+    const frame = '    at Object.<anonymous> (/work/main/node_modules/@fastify/multipart/index.js:123:45)';
+    expect(maskPersonalData(frame)).toBe(frame);
   });
 });
