@@ -12,6 +12,7 @@ import {
   type SubmitButtonProps,
 } from '@rjsf/utils';
 import { MultiSelectHint, RequirementBadge, type Requirement } from '../ui/RequirementBadge';
+import { invalidOf } from './widgets/invalid';
 
 /**
  * Our rjsf theme: labels tied to inputs with the bank's required/optional badges, errors under
@@ -28,6 +29,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const className = ['field', hasError ? 'field--error' : '', classNames ?? ''].filter(Boolean).join(' ');
   const badge = <RequirementBadge kind={requirementOf(required, uiOptions)} />;
   const hint = uiOptions.multiSelect === true ? <MultiSelectHint /> : null;
+  // A schema's own description is for developers (e.g. "FATHER = 父"): only ui:description shows.
+  const shownDescription = displayLabel && uiOptions.description !== undefined ? description : null;
   // A widget made of several controls (three selects, three inputs, radio buttons, the postal
   // code search) is a group (ui:options.group): a fieldset named by its legend.
   if (uiOptions.group === true) {
@@ -40,7 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
             {hint}
           </legend>
         )}
-        {displayLabel && description}
+        {shownDescription}
         {children}
         {errors}
         {help}
@@ -56,7 +59,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {hint}
         </label>
       )}
-      {displayLabel && description}
+      {shownDescription}
       {children}
       {errors}
       {help}
@@ -152,7 +155,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       inputMode={inputMode}
       required={false}
       aria-required={requirementOf(required, options) === 'required' || undefined}
-      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-invalid={invalidOf(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={handleChange}
       onBlur={handleBlur}
@@ -168,9 +171,14 @@ export function SubmitButton({ uiSchema }: SubmitButtonProps) {
   const options = getUiOptions(uiSchema);
   const submit = (options.submitButtonOptions ?? {}) as { submitText?: string; norender?: boolean; props?: { disabled?: boolean } };
   if (submit.norender) return null;
+  return <FormSubmitButton label={submit.submitText ?? '次へ'} disabled={submit.props?.disabled} />;
+}
+
+/** The form's primary button (also placed by SchemaForm itself after its `beforeSubmit`). */
+export function FormSubmitButton({ label, disabled }: { label: string; disabled?: boolean }) {
   return (
-    <button type="submit" className="button button--primary" disabled={submit.props?.disabled}>
-      {submit.submitText ?? '次へ'}
+    <button type="submit" className="button button--primary" disabled={disabled}>
+      {label}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { birthYearChoices, parseIsoDate, toJapaneseEra, type BirthYearKind } from '../../../domain/rules';
 import { leavesGroup } from './groupFocus';
+import { invalidOf } from './invalid';
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -63,7 +64,7 @@ export function BirthdayWidget({ id, value, onChange, onBlur, onFocus, options, 
     setParts(updated);
     onChange(isoOf(updated) ?? options.emptyValue);
   };
-  const invalid = (rawErrors?.length ?? 0) > 0 || undefined;
+  const invalid = invalidOf(rawErrors);
   const common = {
     className: 'select',
     disabled: disabled || readonly,

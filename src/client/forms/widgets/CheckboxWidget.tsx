@@ -1,5 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { isSubmitButton } from './ImeSafeInput';
+import { invalidOf } from './invalid';
 
 /**
  * One checkbox for a boolean field (rjsf's default widget for booleans, replaced): a large
@@ -15,7 +16,7 @@ export function CheckboxWidget({ id, htmlName, value, label, onChange, onBlur, o
         className="checkbox__input"
         checked={value === true}
         disabled={disabled || readonly}
-        aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+        aria-invalid={invalidOf(rawErrors)}
         aria-required={required || undefined}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => onChange(event.target.checked)}

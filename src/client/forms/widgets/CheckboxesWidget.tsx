@@ -1,5 +1,6 @@
 import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
 import { leavesGroup } from './groupFocus';
+import { invalidOf } from './invalid';
 
 export interface CheckboxChoice {
   value: string;
@@ -48,7 +49,7 @@ export function CheckboxesWidget({ id, htmlName, value, onChange, onBlur, onFocu
               className="checkbox__input"
               checked={selected.includes(choice.value)}
               disabled={disabled || readonly}
-              aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+              aria-invalid={invalidOf(rawErrors)}
               aria-describedby={ariaDescribedByIds(id)}
               onChange={(event) => toggle(choice.value, event.target.checked)}
             />

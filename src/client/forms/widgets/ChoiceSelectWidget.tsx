@@ -1,6 +1,7 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { choicesOf } from './choices';
+import { invalidOf } from './invalid';
 
 /**
  * A select whose options are master data loaded at run time (the occupation list), given as
@@ -24,7 +25,7 @@ export function ChoiceSelectWidget({ id, value, required, disabled, readonly, op
       value={selected >= 0 ? String(selected) : ''}
       disabled={disabled || readonly}
       aria-required={required || options.requirement === 'required' || undefined}
-      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-invalid={invalidOf(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={handleChange}
       onBlur={({ target }: FocusEvent<HTMLSelectElement>) => onBlur(id, target.value)}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { ImeSafeInput } from './ImeSafeInput';
+import { invalidOf } from './invalid';
 
 export type CodeStatus = 'unverified' | 'verified' | 'notFound';
 
@@ -144,7 +145,7 @@ export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFo
     <CodeApplyInput
       id={id}
       field={field}
-      invalid={(rawErrors?.length ?? 0) > 0}
+      invalid={invalidOf(rawErrors) === true}
       required={required}
       describedBy={ariaDescribedByIds(id)}
       onSettle={() => onBlur(id, undefined)}

@@ -2,6 +2,7 @@ import type { FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { RequirementBadge } from '../../ui/RequirementBadge';
 import { leavesGroup } from './groupFocus';
+import { invalidOf } from './invalid';
 
 export type Answer = 'yes' | 'no';
 
@@ -34,7 +35,7 @@ const ANSWERS: ReadonlyArray<{ value: Answer; label: string }> = [
 export function ExistingAccountWidget({ id, options, rawErrors, onBlur, onFocus }: WidgetProps) {
   const field = options.existingAccount;
   if (!isExistingAccountField(field)) throw new Error(`ExistingAccountWidget ${id} needs ui:options.existingAccount`);
-  const invalid = (rawErrors?.length ?? 0) > 0 || undefined;
+  const invalid = invalidOf(rawErrors);
   const describedBy = ariaDescribedByIds(id);
   const numberInput = (kind: 'branch' | 'account') => {
     const branch = kind === 'branch';

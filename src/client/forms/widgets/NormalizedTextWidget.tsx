@@ -1,6 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { ImeSafeInput } from './ImeSafeInput';
+import { invalidOf } from './invalid';
 
 export type Normalizer = (value: string) => string;
 
@@ -52,7 +53,7 @@ export function NormalizeOnBlurInput({
       autoComplete={autoComplete}
       inputMode={inputMode}
       aria-required={required || options.requirement === 'required' || undefined}
-      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-invalid={invalidOf(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
       onFocus={(event) => onFocus(id, event.target.value)}
       onValueChange={(next) => onChange(next === '' ? options.emptyValue : next)}

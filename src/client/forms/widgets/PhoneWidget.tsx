@@ -3,6 +3,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { joinPhone, normalizeDigits, splitPhone, type PhoneParts } from '../../../domain/rules';
 import { ImeSafeInput } from './ImeSafeInput';
 import { leavesGroup } from './groupFocus';
+import { invalidOf } from './invalid';
 
 const DEFAULT_LABELS: PhoneParts = ['市外局番', '市内局番', '加入者番号'];
 const DEFAULT_MAX_LENGTHS: [number, number, number] = [5, 4, 4];
@@ -57,7 +58,7 @@ export function PhoneWidget({ id, value, onChange, onBlur, onFocus, options, raw
     }
   };
   const ids = [id, `${id}__2`, `${id}__3`];
-  const invalid = (rawErrors?.length ?? 0) > 0 || undefined;
+  const invalid = invalidOf(rawErrors);
 
   return (
     <div

@@ -4,6 +4,7 @@ import { formatPostalCode, isSearchablePostalCode, normalizePostalCode } from '.
 import { ADDRESS_PART_FIELDS, candidateAddressParts, type AddressCandidate } from '../../../domain/steps';
 import { schemaFormContextOf, type FormData } from '../context';
 import { ImeSafeInput } from './ImeSafeInput';
+import { invalidOf } from './invalid';
 
 export type { AddressCandidate } from '../../../domain/steps';
 export { ADDRESS_PART_FIELDS } from '../../../domain/steps';
@@ -119,7 +120,7 @@ export function PostalAddressWidget({ id, value, onBlur, onFocus, rawErrors, dis
     if (text(stored.addressCode) === '') return '';
     return [stored.addressPrefecture, stored.addressMunicipality, stored.addressSection, stored.addressChome].map(text).join('');
   })();
-  const invalid = (rawErrors?.length ?? 0) > 0 || undefined;
+  const invalid = invalidOf(rawErrors);
 
   return (
     <div className="postal-search">

@@ -1,6 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { PREFECTURES } from '../../../domain/prefectures';
 import { isSubmitButton } from './ImeSafeInput';
+import { invalidOf } from './invalid';
 
 /** The 47 prefectures in JIS order as a select (autocomplete address-level1). */
 export function PrefectureSelectWidget({ id, htmlName, value, onChange, onBlur, onFocus, options, rawErrors, disabled, readonly, required }: WidgetProps) {
@@ -12,7 +13,7 @@ export function PrefectureSelectWidget({ id, htmlName, value, onChange, onBlur, 
       autoComplete="address-level1"
       value={typeof value === 'string' ? value : ''}
       disabled={disabled || readonly}
-      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-invalid={invalidOf(rawErrors)}
       aria-required={required || options.requirement === 'required' || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { leavesGroup } from './groupFocus';
+import { invalidOf } from './invalid';
 
 /** One radio card: its own input id, the value chosen with it and what its label shows. */
 export interface RadioCard {
@@ -41,7 +42,7 @@ export function RadioCardGroup({ id, htmlName, value, onChange, onBlur, onFocus,
             checked={card.checked}
             disabled={disabled || readonly}
             className="choice__input"
-            aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+            aria-invalid={invalidOf(rawErrors)}
             aria-required={required || undefined}
             aria-describedby={[ariaDescribedByIds(id), card.describedBy].filter(Boolean).join(' ')}
             onChange={() => onChange(card.value)}

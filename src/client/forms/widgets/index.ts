@@ -13,6 +13,7 @@ import { ChoiceSelectWidget } from './ChoiceSelectWidget';
 import { CodeApplyWidget } from './CodeApplyWidget';
 import { ExistingAccountWidget } from './ExistingAccountWidget';
 import { NormalizedTextWidget } from './NormalizedTextWidget';
+import { TextareaWidget } from './TextareaWidget';
 
 /**
  * Our widget registry (rjsf looks widgets up here by name from `ui:widget`). Text inputs go
@@ -32,7 +33,9 @@ export const widgets: RegistryWidgetsType = {
   CodeApplyWidget,
   ExistingAccountWidget,
   NormalizedTextWidget,
-  // rjsf's own names: every boolean field and every ui:widget 'hidden' use ours.
+  // rjsf's own names: every boolean field, every ui:widget 'hidden' and 'textarea' use ours
+  // (rjsf's own set no aria-invalid).
   CheckboxWidget,
   HiddenWidget,
+  TextareaWidget,
 };
