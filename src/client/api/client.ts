@@ -14,6 +14,23 @@ export function handleUnauthorized(): void {
 }
 
 /**
+ * Calls whose 401 is an answer, not the end of a session: the code check says "wrong code"
+ * with it. Any other 401 (a token that expired, or none at all: a step reloaded or reached
+ * again after /verification forgot the token) goes to the flow's error page with id=1.
+ */
+const ANSWERS_WITH_401 = ['/verification-codes/verify'];
+
+/** Whether a 401 of this call (its path under /api) ends the session (spec section 8). */
+export function endsSession(status: number, path: string): boolean {
+  return status === 401 && !ANSWERS_WITH_401.includes(path);
+}
+
+/** '/api/verification-codes/verify?x=1' or an absolute URL → '/verification-codes/verify'. */
+export function apiPathOf(url: string): string {
+  return new URL(url, 'http://localhost').pathname.replace(/^\/api(?=\/)/, '');
+}
+
+/**
  * The one HTTP client of the browser. No timeout (the spec sets none: slow mobile networks
  * must still finish). The token rides in the Authorization header; any 401 ends the session.
  */
@@ -28,9 +45,9 @@ export const api = ofetch.create({
       options.headers = headers;
     }
   },
-  onResponseError({ response, options }) {
-    // Only an authenticated call can time out a session; the code check answers 401 for a wrong code.
-    if (response.status === 401 && new Headers(options.headers).has('Authorization')) onUnauthorized();
+  onResponseError({ request, response }) {
+    const url = typeof request === 'string' ? request : request.url;
+    if (endsSession(response.status, apiPathOf(url))) onUnauthorized();
   },
 });
 

@@ -71,7 +71,7 @@ export function uploadDocument({ type, image, fileName, onProgress, signal }: Up
         resolve(body && typeof body === 'object' ? (body as UploadedDocument) : {});
         return;
       }
-      if (xhr.status === 401 && token) handleUnauthorized();
+      if (xhr.status === 401) handleUnauthorized();
       reject(new UploadError(xhr.status, messageIn(body)));
     };
     xhr.onerror = () => reject(new UploadError(undefined, undefined));
