@@ -8,9 +8,8 @@ import { SchemaForm, type FieldError } from '../forms/SchemaForm';
 import { session } from '../platform/session';
 import type { ScreenProps } from '../runtime/screen';
 
-
 /** /verification and /child/verification: mail address, then the 6-digit code sent to it. */
-export default function Verification({ page, flow, snapshot, send }: ScreenProps) {
+export default function Verification({ page, flow, settings, snapshot, send }: ScreenProps) {
   const navigate = useNavigate();
   const applicationType = flow.config.meta.applicationType;
   const onCodeStep = snapshot.matches({ [page.stateId]: 'code' });
@@ -74,7 +73,9 @@ export default function Verification({ page, flow, snapshot, send }: ScreenProps
     return (
       <section className="stack">
         <p>お申込みの手続きに使用するメールアドレスを入力してください。入力いただいたメールアドレスに認証コードをお送りします。</p>
-        <p className="hint">「@」以降のドメインからのメールを受信できるよう設定してください。</p>
+        <p className="hint">
+          迷惑メール対策などでメールの受信を制限している方は、「@」以降のドメイン「<span className="break-all">{settings.bank.mailDomain}</span>」からのメールを受信できるよう設定してください。
+        </p>
         {notice && (
           <p className="alert" role="alert">
             {notice}

@@ -66,12 +66,20 @@ export interface BankConfig {
   images: { logo: string; top: string; card: string };
 }
 
-/** What the browser receives: everything but server-only settings. */
-export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS'>;
+/**
+ * What the browser receives: everything but server-only settings. Of the sender address only
+ * its domain (after 「@」) goes to the page: the applicant allows mail from it on their phone.
+ */
+export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS'> & { mailDomain: string };
+
+/** 'kouza-web@fukuokabank.co.jp' → 'fukuokabank.co.jp'. */
+export function mailDomainOf(mailAddress: string): string {
+  return mailAddress.slice(mailAddress.lastIndexOf('@') + 1);
+}
 
 export function toPublicBankConfig(bank: BankConfig): PublicBankConfig {
-  const { MAIL_ADDRESS: _mail, ...rest } = bank;
-  return rest;
+  const { MAIL_ADDRESS: mail, ...rest } = bank;
+  return { ...rest, mailDomain: mailDomainOf(mail) };
 }
 
 /** Runtime settings the server hands to the page together with the bank. */
