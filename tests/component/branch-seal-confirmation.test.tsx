@@ -375,11 +375,11 @@ describe('/confirmation', () => {
     startChildServer(PARENT);
     renderChildConfirmation();
     await findButton('申し込む');
+    // The child flow asks no seal choice (no sealLess form in flows/child.json): no お届け印 section.
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'お子さまの情報',
       '親権者さまの情報',
       'お取引店',
-      'お届け印',
       'ご住所の確認',
     ]);
     expect(sectionRows('お子さまの情報')['生年月日']).toBe('2012年5月5日（平成24年）');

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadApplicationWithParent } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
 import { BackButton } from './stepActions';
-import { summaryOf, type SummarySection } from './confirmation/summary';
+import { askedFormsOf, summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
 
 const uiSchema: UiSchema<FormData, RJSFSchema> = {
@@ -20,17 +20,18 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
 export default function Confirmation({ flow, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [sections, setSections] = useState<SummarySection[] | null>(null);
+  const asked = useMemo(() => askedFormsOf(flow.pages), [flow.pages]);
 
   useEffect(() => {
     let alive = true;
     loadApplicationWithParent().then(
-      ({ application, parent }) => alive && setSections(summaryOf(application, settings.bank, parent)),
+      ({ application, parent }) => alive && setSections(summaryOf(application, settings.bank, parent, asked)),
       (error: unknown) => alive && fail(error),
     );
     return () => {
       alive = false;
     };
-  }, [fail, settings.bank]);
+  }, [fail, settings.bank, asked]);
 
   if (!sections) return <p className="loading" role="status">読み込み中です…</p>;
 

@@ -14,6 +14,9 @@ export interface SummarySection {
   items: SummaryItem[];
 }
 
+/** The forms a flow asks (its pages' meta.form): the summary lists only what they asked. */
+export type AskedForms = ReadonlySet<string>;
+
 export const NOT_ENTERED = '未入力';
 
 function present(value: string | null | undefined): value is string {
@@ -82,12 +85,18 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
 }
 
 /**
- * Everything entered in steps 1 to 4, as the confirmation page lists it. With a parent (the
- * child flow) the first section is the child's, closing with the child's occupation and
- * invitation code (a child has no workplace: both come from /child/personal), and the
- * parent's section follows it.
+ * Everything entered in the steps before the confirmation, as the confirmation page lists it:
+ * one section per form the flow asks (`asked`), so a flow without the seal-less step shows no
+ * seal. With a parent (the child flow) the first section is the child's, closing with the
+ * child's occupation and invitation code (a child has no workplace: both come from
+ * /child/personal), and the parent's section follows it.
  */
-export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig, parent: ApplicationParentRecord | null = null): SummarySection[] {
+export function summaryOf(
+  application: ApplicationRecord,
+  bank: PublicBankConfig,
+  parent: ApplicationParentRecord | null,
+  asked: AskedForms,
+): SummarySection[] {
   const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
   const customer: SummaryItem[] = [
     item('メールアドレス', application.mailAddress),
@@ -129,10 +138,18 @@ export function summaryOf(application: ApplicationRecord, bank: PublicBankConfig
     : null;
   const seal = typeof application.sealLess === 'boolean' ? SEAL_LESS_LABELS[application.sealLess ? 'true' : 'false'] : null;
 
-  return [
-    { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer },
-    ...(parent ? [parentSummaryOf(parent)] : [{ title: 'ご職業・お勤め先', items: work }]),
-    { title: 'お取引店', items: [item('お取引店', branch)] },
-    { title: 'お届け印', items: [item('お届け印の登録', seal)] },
+  // Each section with the form that asks it, in the page's order.
+  const byForm: Array<[form: string, section: SummarySection | null]> = [
+    ['personal', { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer }],
+    ['parent', parent ? parentSummaryOf(parent) : null],
+    ['workplace', { title: 'ご職業・お勤め先', items: work }],
+    ['branch', { title: 'お取引店', items: [item('お取引店', branch)] }],
+    ['sealLess', { title: 'お届け印', items: [item('お届け印の登録', seal)] }],
   ];
+  return byForm.flatMap(([form, section]) => (section && asked.has(form) ? [section] : []));
+}
+
+/** The forms of a flow's pages. */
+export function askedFormsOf(pages: ReadonlyArray<{ form?: string }>): AskedForms {
+  return new Set(pages.flatMap((page) => (page.form ? [page.form] : [])));
 }
