@@ -27,11 +27,13 @@ interface FakeServer {
   refuse: Record<string, { field: string; message: string }>;
   /** The PIN is set: every step POST answers 409 (src/server/routes/step-lock.ts). */
   locked: boolean;
+  /** GET /api/furigana's reading per name (full-width katakana); none known: an empty reading, nothing suggested. */
+  furigana: Record<string, string>;
 }
 
 /** A small stand-in for the server: the stored child (and parent), the occupation master, the two posts. */
 function startServer(parent: Record<string, unknown> | null = null, application: Record<string, unknown> = CHILD): FakeServer {
-  const server: FakeServer = { application, parent, calls: [], posts: [], refuse: {}, locked: false };
+  const server: FakeServer = { application, parent, calls: [], posts: [], refuse: {}, locked: false, furigana: {} };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,6 +41,7 @@ function startServer(parent: Record<string, unknown> | null = null, application:
       server.calls.push(route);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent });
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
+      if (route === 'GET /api/furigana') return json({ kana: server.furigana[url.searchParams.get('kanji') ?? ''] ?? '' });
       if (route === 'POST /api/applications/personal/parent' || route === 'POST /api/applications/workplace/parent') {
         if (server.locked) return json({ message: messages.stepsLockedAfterPin }, 409);
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -125,6 +128,20 @@ describe('/child/parent', () => {
     const options = within(byLabel('ご職業')).getAllByRole('option').map((option) => option.textContent);
     expect(options.filter((name) => name && !name.includes('選択'))).toEqual(['会社員', '無職', 'その他']);
     expect(screen.getByText('お子さまが未成年のため')).toBeTruthy();
+  });
+
+  it('suggests the furigana of the parent\'s name when it is left, as for every name pair', async () => {
+    const server = startServer();
+    server.furigana = { 福岡: 'フクオカ', 一郎: 'イチロウ' };
+    const user = userEvent.setup();
+    renderParent();
+    await ready();
+    await user.type(byLabel('お名前（姓）'), '福岡');
+    await user.type(byLabel('お名前（名）'), '一郎');
+    await user.click(byLabel('フリガナ（メイ）'));
+    await waitFor(() => expect((byLabel('フリガナ（セイ）') as HTMLInputElement).value).toBe('ﾌｸｵｶ'));
+    await waitFor(() => expect((byLabel('フリガナ（メイ）') as HTMLInputElement).value).toBe('ｲﾁﾛｳ'));
+    expect(server.calls.filter((call) => call === 'GET /api/furigana')).toHaveLength(2);
   });
 
   it('posts the parent, then the workplace, then goes NEXT', async () => {

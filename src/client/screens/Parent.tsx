@@ -4,6 +4,7 @@ import { HIDDEN, mobilePhoneUi, homePhoneUi, occupationUi } from '../forms/uiFra
 import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRuleErrors, workplaceRuleErrors } from '../../domain/rules';
 import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
 import { api, statusOf } from '../api/client';
+import { useFuriganaSuggestion } from '../forms/furigana';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
@@ -99,6 +100,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
   /** The valid data of each part in this press of 「次へ」. */
   const submitted = useRef<{ personal: FormData | null; workplace: FormData | null }>({ personal: null, workplace: null });
 
+  const suggestFurigana = useFuriganaSuggestion(fail);
   const occupation = occupations.find((item) => item.id === occupationId);
   const personalRules = useCallback((data: FormData) => parentRuleErrors(data, { child, today: new Date() }), [child]);
   const workplaceRules = useCallback(
@@ -214,6 +216,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
           busy={busy}
           fieldErrors={personalErrors}
           ruleErrors={personalRules}
+          onFieldBlur={suggestFurigana}
           onSubmit={(data) => {
             submitted.current.personal = data;
             void postBoth();

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { normalizeKanaName, personalRuleErrors } from '../../domain/rules';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { personalRuleErrors } from '../../domain/rules';
 import { fieldErrorsOfAnswer } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
+import { useFuriganaSuggestion } from '../forms/furigana';
 import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { AddressCandidate, PostalSearchContext } from '../forms/widgets/PostalAddressWidget';
 import type { ScreenProps } from '../runtime/screen';
@@ -9,9 +10,7 @@ import {
   addressModePatch,
   bodyOf,
   ERROR_TARGETS,
-  FURIGANA_TARGETS,
   initialDataOf,
-  isFuriganaTarget,
   personalUiSchema,
   visibleFieldsOf,
 } from './personal/form';
@@ -75,8 +74,6 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const [occupationList, setOccupationList] = useState<Occupation[]>([]);
   const [occupation, setOccupation] = useState<ChildOccupationValue>({ occupationId: null, occupationOther: '' });
   const [occupationErrors, setOccupationErrors] = useState<ChildOccupationErrors>({});
-  /** The furigana last suggested per kana field: a kana field still holding it was not typed by the applicant. */
-  const suggested = useRef<Record<string, string>>({});
 
   /** A failed call: 401 is handled by the client (session error page); anything else is a system error. */
   const fail = useFailure(flow);
@@ -146,7 +143,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const afterBirthday = child ? (
     <>
       <ChildOccupationField occupations={allowedOccupations} value={occupation} errors={occupationErrors} disabled={busy} onChange={changeOccupation} />
-      <InvitationField id={CHILD_INVITATION_ID} field={invitation.field} error={invitation.message} onSettle={invitation.settle} />
+      <InvitationField id={CHILD_INVITATION_ID} field={invitation.field} errors={invitation.messages} onSettle={invitation.settle} />
     </>
   ) : null;
 
@@ -167,34 +164,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
     [fail, afterBirthday],
   );
 
-  const suggestFurigana = useCallback(
-    async (field: string, form: FormApi) => {
-      const kanaField = FURIGANA_TARGETS[field];
-      if (!kanaField) return;
-      const name = text(form.getData()[field]).trim();
-      if (!isFuriganaTarget(name)) return;
-      const typedByApplicant = (current: FormData) => {
-        const kana = text(current[kanaField]);
-        return kana !== '' && kana !== suggested.current[kanaField];
-      };
-      if (typedByApplicant(form.getData())) return;
-      let kana: string;
-      try {
-        ({ kana } = await api<{ kana: string }>('/furigana', { query: { kanji: name } }));
-      } catch (error) {
-        fail(error);
-        return;
-      }
-      const suggestion = normalizeKanaName(kana);
-      form.patch((current) => {
-        // The name changed meanwhile, or the applicant typed the kana themselves: leave it.
-        if (text(current[field]).trim() !== name || typedByApplicant(current) || suggestion === '') return {};
-        suggested.current[kanaField] = suggestion;
-        return { [kanaField]: suggestion };
-      });
-    },
-    [fail],
-  );
+  const suggestFurigana = useFuriganaSuggestion(fail);
 
   const ruleErrors = useCallback(
     (current: FormData) => personalRuleErrors(current, { applicationType, bank, today: new Date() }),
@@ -240,7 +210,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
   const submit = async (formData: FormData) => {
     if (child) {
       const errors = childOccupationErrors(occupation, allowedOccupations);
-      const invitationBlocks = invitation.check() !== null;
+      const invitationBlocks = invitation.blocks();
       if (errors.occupationId || errors.occupationOther || invitationBlocks) {
         showChildErrors(errors, invitationBlocks);
         return;
@@ -306,7 +276,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
         formContext={formContext}
         onDataChange={onDataChange}
         ruleErrors={ruleErrors}
-        onFieldBlur={(field, form) => void suggestFurigana(field, form)}
+        onFieldBlur={suggestFurigana}
         errorTargets={ERROR_TARGETS}
         onSubmit={submit}
       />

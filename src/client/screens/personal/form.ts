@@ -13,20 +13,6 @@ import { clearedAddress } from '../../forms/widgets/PostalAddressWidget';
  * applicant's choices), and the body of POST /api/applications/personal.
  */
 
-export const FURIGANA_MAX_LENGTH = 20;
-
-/** Kanji or hiragana (with 々〆ヶ and the long vowel mark), at most 20 characters: worth asking for furigana. */
-export function isFuriganaTarget(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed !== '' && [...trimmed].length <= FURIGANA_MAX_LENGTH && /^[\p{Script=Han}\p{Script=Hiragana}々〆ヶー]+$/u.test(trimmed);
-}
-
-/** Kana field the furigana of a name field goes to. */
-export const FURIGANA_TARGETS: Readonly<Record<string, string>> = {
-  lastName: 'kanaLastName',
-  firstName: 'kanaFirstName',
-};
-
 /** Fields whose errors show at another field (they have no control of their own). */
 export const ERROR_TARGETS: Readonly<Record<string, string>> = Object.fromEntries(ADDRESS_PART_FIELDS.map((field) => [field, 'postalNumber']));
 
