@@ -27,6 +27,8 @@ const LANDING_FALLBACK = '/term';
 
 export function FlowRouter({ settings, models }: { settings: ClientSettings; models: FlowModel[] }) {
   const implementations = useMemo(() => createImplementations(settings), [settings]);
+  /** Pages shown so far: every page after the first was reached by a page change. */
+  const pagesShown = useRef(0);
   return (
     <BrowserRouter>
       <PathChangeEffects settings={settings} models={models} />
@@ -36,7 +38,17 @@ export function FlowRouter({ settings, models }: { settings: ClientSettings; mod
             <Route
               key={page.path}
               path={page.path}
-              element={<GuardedPage key={page.path} model={model} models={models} page={page} settings={settings} implementations={implementations} />}
+              element={
+                <GuardedPage
+                  key={page.path}
+                  model={model}
+                  models={models}
+                  page={page}
+                  settings={settings}
+                  implementations={implementations}
+                  pagesShown={pagesShown}
+                />
+              }
             />
           )),
         )}
@@ -66,6 +78,7 @@ interface PageProps {
   page: FlowPage;
   settings: ClientSettings;
   implementations: FlowImplementations;
+  pagesShown: { current: number };
 }
 
 /** The navigation guard: a page opens only when arriving from a state with a transition into it. */
@@ -78,8 +91,9 @@ function GuardedPage(props: PageProps) {
   return <ActivePage {...props} />;
 }
 
-function ActivePage({ model, page, settings, implementations }: PageProps) {
+function ActivePage({ model, page, settings, implementations, pagesShown }: PageProps) {
   const navigate = useNavigate();
+  const [reachedByPageChange] = useState(() => pagesShown.current++ > 0);
   const location = useLocation();
   const arrivalData = navigationStateOf(location.state).data;
   const [actor, setActor] = useState<AnyActorRef | null>(null);
@@ -125,7 +139,7 @@ function ActivePage({ model, page, settings, implementations }: PageProps) {
   const Screen = screenRegistry[page.screen];
   const send = (event: FlowEvent) => actor.send(event);
   return (
-    <Layout settings={settings} page={page} totalSteps={model.config.meta.totalSteps}>
+    <Layout settings={settings} page={page} totalSteps={model.config.meta.totalSteps} focusHeading={reachedByPageChange}>
       <Suspense fallback={<p className="loading" role="status">読み込み中です…</p>}>
         <Screen page={page} flow={model} settings={settings} snapshot={snapshot} send={send} arrivalData={arrivalData} />
       </Suspense>

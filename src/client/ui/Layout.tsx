@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { ClientSettings } from '../../domain/bank/types';
 import type { FlowPage } from '../../domain/flow/types';
 import { ExternalLink } from './ExternalLink';
@@ -8,7 +8,25 @@ export interface LayoutProps {
   page: FlowPage;
   /** Steps of the flow; the step bar shows when both this and page.step are set. */
   totalSteps?: number;
+  /** Reached by a page change: the heading takes the focus (see useHeadingFocus). */
+  focusHeading?: boolean;
   children: ReactNode;
+}
+
+/**
+ * After a page change the focus goes to the new page's heading, as accessible single-page apps
+ * do: a screen reader reads where the applicant now is, and the next Tab starts at the top of
+ * the page. Only when nothing else holds the focus (the button pressed on the previous page is
+ * gone): a screen that moves it itself on arrival (a dialog, a notice, a revealed question)
+ * keeps it, and so does the focus on the first error after a submit.
+ */
+function useHeadingFocus(focusHeading: boolean) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (focusHeading && (active === null || active === document.body)) heading.current?.focus({ preventScroll: true });
+  }, [focusHeading]);
+  return heading;
 }
 
 /** Service name shown in the title bar under the bank logo. */
@@ -40,8 +58,9 @@ export function StepBar({ step, total }: { step: number; total: number }) {
  * bar and the page heading, and the bank footer. The brand colour comes from the bank data as
  * the CSS custom property --brand (a style attribute: allowed by our CSP, unlike inline script).
  */
-export function Layout({ settings, page, totalSteps, children }: LayoutProps) {
+export function Layout({ settings, page, totalSteps, focusHeading = false, children }: LayoutProps) {
   const { bank } = settings;
+  const heading = useHeadingFocus(focusHeading);
   // React's CSSProperties has no index for custom properties; the cast only adds --brand.
   const rootStyle = { '--brand': bank.themeColor } as CSSProperties;
   return (
@@ -62,7 +81,9 @@ export function Layout({ settings, page, totalSteps, children }: LayoutProps) {
           {page.step !== undefined && totalSteps !== undefined && totalSteps > 0 && (
             <StepBar step={page.step} total={totalSteps} />
           )}
-          <h1 className="page-title">{page.title}</h1>
+          <h1 className="page-title" ref={heading} tabIndex={-1}>
+            {page.title}
+          </h1>
           <div className="card__body">{children}</div>
         </div>
       </main>
