@@ -611,7 +611,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     const { calls, workplace, props } = await childSetup();
     const user = userEvent.setup();
     await ready();
-    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    await waitFor(() => expect(invitationError()).toBe(`${messages.invitationNotFound}${messages.confirmCode}`));
     expect(invitationInput().getAttribute('aria-invalid')).toBe('true');
     expect(invitationInput().getAttribute('aria-describedby')).toContain(`${CHILD_INVITATION_ID}__error`);
 
@@ -667,7 +667,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     await ready();
     await fillValidChild(user);
     await user.click(next());
-    await waitFor(() => expect(invitationError()).toBe(messages.invitationNotFound));
+    await waitFor(() => expect(invitationError()).toBe(`${messages.invitationNotFound}${messages.confirmCode}`));
     expect(document.activeElement).toBe(invitationInput());
     expect(invitationInput().readOnly).toBe(false);
     expect(props.send).not.toHaveBeenCalled();

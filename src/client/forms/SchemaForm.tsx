@@ -3,7 +3,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { FormApi, FormData, SchemaFormContext } from './context';
 import { loadSchema, type LoadedSchema } from './schemas';
-import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate, SubmitButton } from './templates';
+import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, FormSubmitButton, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
 
 export interface FieldError {
@@ -21,11 +21,14 @@ export interface SchemaFormProps {
   initialData?: FormData;
   submitLabel: string;
   /** Called with valid data; may reject with field errors from the server (a 400). */
-  onSubmit: (data: FormData) => Promise<void> | void;
+  onSubmit: (data: FormData) => Promise<unknown> | void;
   /** Field errors to show (e.g. from the server's 400 answer). */
   fieldErrors?: FieldError[];
   busy?: boolean;
+  /** Replaces the submit button (a page whose own button submits several forms). */
   children?: ReactNode;
+  /** Shown inside the form right above its submit button (e.g. the page's reminder toast). */
+  beforeSubmit?: ReactNode;
   /** Extra context for the widgets, next to `form` (see SchemaFormContext); keep it the same object between renders. */
   formContext?: Record<string, unknown>;
   /** Every change of the data (a screen showing fields conditionally mirrors the data with it). */
@@ -184,6 +187,7 @@ export function SchemaForm({
   fieldErrors = NO_ERRORS,
   busy = false,
   children,
+  beforeSubmit,
   formContext,
   onDataChange,
   ruleErrors,
@@ -273,12 +277,13 @@ export function SchemaForm({
   }, [fieldErrors]);
 
   const extraErrors = useMemo(() => toErrorSchema(retarget([...blurErrors, ...fieldErrors], errorTargets)), [blurErrors, fieldErrors, errorTargets]);
+  const shownSubmitLabel = busy ? '送信中です…' : submitLabel;
   const mergedUiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
       ...uiSchema,
-      'ui:submitButtonOptions': { submitText: busy ? '送信中です…' : submitLabel, props: { disabled: busy } },
+      'ui:submitButtonOptions': { submitText: shownSubmitLabel, props: { disabled: busy } },
     }),
-    [uiSchema, submitLabel, busy],
+    [uiSchema, shownSubmitLabel, busy],
   );
   const context = useMemo<SchemaFormContext>(() => ({ ...formContext, form: api }), [formContext, api]);
   const transformErrors = useMemo(() => transformErrorsWith(errorTargets), [errorTargets]);
@@ -372,7 +377,13 @@ export function SchemaForm({
       }}
       disabled={busy}
     >
-      {children}
+      {children ??
+        (beforeSubmit ? (
+          <>
+            {beforeSubmit}
+            <FormSubmitButton label={shownSubmitLabel} disabled={busy} />
+          </>
+        ) : undefined)}
     </Form>
   );
 }

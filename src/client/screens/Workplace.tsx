@@ -24,6 +24,7 @@ import {
   type StepState,
 } from './workplace/model';
 import { INVITATION_DESCRIPTION, INVITATION_TITLE, invitationCallbacks } from './workplace/invitation';
+import { dropDraft, keepDraft, openWithDraft } from './workplace/draft';
 
 /** Errors of fields without a control of their own are shown at the section that sets them. */
 const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
@@ -32,7 +33,8 @@ const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
  * /workplace (step 2 of 7): occupation, workplace code (「適用」 fills and locks the workplace's
  * name and phone), workplace name and phone, the existing account for a workplace that
  * permits one, and an invitation code. The codes of the landing URL are filled in and applied
- * on the first visit; without either, a reminder stays at the bottom until closed.
+ * on the first visit; without either, a reminder stays at the bottom until closed. What was
+ * typed and not yet sent is shown again when the applicant comes back (「戻る」, then 「次へ」).
  */
 export default function Workplace(props: ScreenProps) {
   const fail = useFailure(props.flow);
@@ -44,14 +46,14 @@ export default function Workplace(props: ScreenProps) {
       (step) => {
         if (!alive) return;
         if (step.brokenPhone) fail();
-        else setInitial(step);
+        else setInitial(openWithDraft(step, props.page.path));
       },
       (error: unknown) => alive && fail(error),
     );
     return () => {
       alive = false;
     };
-  }, [fail]);
+  }, [fail, props.page.path]);
 
   if (!initial) return <p className="loading" role="status">読み込み中です…</p>;
   return <WorkplaceForm {...props} initial={initial} fail={fail} />;
@@ -62,7 +64,7 @@ interface WorkplaceFormProps extends ScreenProps {
   fail: (error?: unknown) => void;
 }
 
-function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
+function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
   const { occupations } = initial;
   const formApi = useRef<FormApi>(null);
   // The step's own state is read by stable callbacks (the form compares its props deeply and
@@ -73,7 +75,14 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
     stateRef.current = update(stateRef.current);
     setStateValue(stateRef.current);
   }, []);
-  const [occupationId, setOccupationId] = useState<unknown>(initial.data.occupationId);
+  const [data, setData] = useState<FormData>(initial.data);
+  const occupationId = data.occupationId;
+  // What is typed stays for this page until it is sent (see workplace/draft.ts).
+  const edited = useRef(false);
+  useEffect(() => {
+    if (edited.current) keepDraft(page.path, { data, state });
+    edited.current = true;
+  }, [page.path, data, state]);
   const [remind, setRemind] = useState(initial.remind);
   const { busy, fieldErrors: serverErrors, notice, post } = useStepPost(send, fail);
   const failRef = useRef(fail);
@@ -183,7 +192,9 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
     [occupations, occupation, workplaceCode, invitation, existingAccount, state, locked, requirement],
   );
 
-  const submit = (data: FormData) => post('/applications/workplace', bodyOf(data, stateRef.current, occupations));
+  const submit = async (sent: FormData) => {
+    if (await post('/applications/workplace', bodyOf(sent, stateRef.current, occupations))) dropDraft(page.path);
+  };
 
   return (
     <section className="stack">
@@ -200,13 +211,15 @@ function WorkplaceForm({ send, initial, fail }: WorkplaceFormProps) {
         errorTargets={ERROR_TARGETS}
         apiRef={formApi}
         ownValidation
-        onDataChange={(data) => setOccupationId(data.occupationId)}
+        onDataChange={setData}
         onSubmit={submit}
+        beforeSubmit={
+          <Toast open={remind} onClose={() => setRemind(false)}>
+            {messages.workplaceOrInvitationReminder}
+          </Toast>
+        }
       />
       <BackButton send={send} disabled={busy} />
-      <Toast open={remind} onClose={() => setRemind(false)}>
-        {messages.workplaceOrInvitationReminder}
-      </Toast>
     </section>
   );
 }

@@ -61,18 +61,21 @@ export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) =
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>(NO_ERRORS);
   const { notice, show, clear } = useStepNotice();
-  const post = async (path: string, body: Record<string, unknown> | object) => {
+  /** True once the step was saved and NEXT sent. */
+  const post = async (path: string, body: Record<string, unknown> | object): Promise<boolean> => {
     setBusy(true);
     setFieldErrors(NO_ERRORS);
     clear();
     try {
       await api(path, { method: 'POST', body });
       send({ type: 'NEXT' });
+      return true;
     } catch (error) {
       const locked = stepLockedMessage(error);
       if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
       else if (locked) show(locked);
       else fail(error);
+      return false;
     } finally {
       setBusy(false);
     }

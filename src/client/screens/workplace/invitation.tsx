@@ -40,13 +40,17 @@ export async function lookupInvitation(code: string): Promise<boolean> {
   }
 }
 
-/** A code typed but not applied, or applied and not found, blocks the step (spec section 5). */
-export function codeError(code: CodeState, notFound: string): string | null {
-  if (code.text.trim() === '' || code.status === 'verified') return null;
-  return code.status === 'notFound' ? notFound : messages.confirmCode;
+/**
+ * What blocks the step for a code (spec section 5), in the order shown: none for an empty or
+ * verified code; a code typed but not applied asks to 「適用」 or 「クリア」; a code not found says
+ * so and asks the same, so the applicant knows how to go on.
+ */
+export function codeErrors(code: CodeState, notFound: string): string[] {
+  if (code.text.trim() === '' || code.status === 'verified') return [];
+  return code.status === 'notFound' ? [notFound, messages.confirmCode] : [messages.confirmCode];
 }
 
-export const invitationError = (code: CodeState): string | null => codeError(code, messages.invitationNotFound);
+export const invitationErrors = (code: CodeState): string[] => codeErrors(code, messages.invitationNotFound);
 
 /** What is sent: the code only when verified. */
 export const verifiedInvitation = (code: CodeState): string | null => (code.status === 'verified' ? code.text : null);
@@ -98,6 +102,9 @@ export function invitationCallbacks(
  * state, the callbacks of its input, and when its message shows — once the code was left,
  * applied, cleared or the step submitted (`settle`), and only until the code changes.
  */
+const NO_MESSAGES: string[] = [];
+const sameMessages = (a: string[], b: string[]) => a.length === b.length && a.every((message, index) => message === b[index]);
+
 export function useInvitationCode(fail: (error: unknown) => void) {
   const [code, setCode] = useState<CodeState>(EMPTY_CODE);
   // Current before React renders: the callbacks read it after an await.
@@ -107,19 +114,19 @@ export function useInvitationCode(fail: (error: unknown) => void) {
     setCode(codeRef.current);
   }, []);
   const callbacks = useMemo(() => invitationCallbacks(() => codeRef.current, write, fail), [write, fail]);
-  const [shown, setShown] = useState<string | null>(null);
-  const settle = useCallback(() => setShown(invitationError(codeRef.current)), []);
+  const [shown, setShown] = useState<string[]>([]);
+  const settle = useCallback(() => setShown(invitationErrors(codeRef.current)), []);
   return {
     field: { ...callbacks, ...code } satisfies CodeField,
-    /** The message at the field, or null. */
-    message: shown !== null && invitationError(code) === shown ? shown : null,
+    /** The messages at the field: those shown last, while the code still has them. */
+    messages: sameMessages(invitationErrors(code), shown) ? shown : NO_MESSAGES,
     settle,
     /** The code as the step opens (see openInvitation). */
     open: useCallback((opened: CodeState) => write(() => opened), [write]),
-    /** On 「次へ」: what blocks the step (now shown), or null. */
-    check: useCallback(() => {
+    /** On 「次へ」: whether the code blocks the step (its messages now shown). */
+    blocks: useCallback(() => {
       settle();
-      return invitationError(codeRef.current);
+      return invitationErrors(codeRef.current).length > 0;
     }, [settle]),
     /** What the step sends: the code only when verified. */
     verified: useCallback(() => verifiedInvitation(codeRef.current), []),
@@ -135,8 +142,8 @@ interface InvitationFieldProps {
   /** The control id, in the id scheme of the page it sits in (e.g. child-invitationCode). */
   id: string;
   field: CodeField;
-  /** The message to show, or null (the screen decides when: after the field was left or a submit). */
-  error: string | null;
+  /** The messages to show (the screen decides when: after the field was left or a submit). */
+  errors: string[];
   onSettle: () => void;
 }
 
@@ -145,9 +152,10 @@ interface InvitationFieldProps {
  * the markup of our FieldTemplate (label tied to the input, optional badge, description, error
  * announced politely and linked by aria-describedby) around the same input as on /workplace.
  */
-export function InvitationField({ id, field, error, onSettle }: InvitationFieldProps) {
+export function InvitationField({ id, field, errors, onSettle }: InvitationFieldProps) {
+  const invalid = errors.length > 0;
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
+    <div className={`field${invalid ? ' field--error' : ''}`}>
       <label htmlFor={id} className="field__label">
         {INVITATION_TITLE}
         <RequirementBadge kind="optional" />
@@ -155,9 +163,11 @@ export function InvitationField({ id, field, error, onSettle }: InvitationFieldP
       <div id={`${id}__description`} className="field-description">
         {INVITATION_DESCRIPTION}
       </div>
-      <CodeApplyInput id={id} field={field} invalid={error !== null} describedBy={ariaDescribedByIds(id)} onSettle={onSettle} />
+      <CodeApplyInput id={id} field={field} invalid={invalid} describedBy={ariaDescribedByIds(id)} onSettle={onSettle} />
       <div id={`${id}__error`} className="field__error" aria-live="polite">
-        {error && <p>{error}</p>}
+        {errors.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
       </div>
     </div>
   );

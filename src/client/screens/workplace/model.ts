@@ -17,7 +17,7 @@ import { api, statusOf } from '../../api/client';
 import type { FormData } from '../../forms/SchemaForm';
 import type { Answer } from '../../forms/widgets/ExistingAccountWidget';
 import { cookies } from '../../platform/session';
-import { codeError, invitationError, openInvitation, verifiedInvitation, type CodeState } from './invitation';
+import { codeErrors, invitationErrors, openInvitation, verifiedInvitation, type CodeState } from './invitation';
 
 export { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type WorkplaceLookup } from '../../../domain/masterdata';
 
@@ -106,7 +106,7 @@ export function ruleErrorsOf(data: FormData, state: StepState, occupations: read
   const add = (field: string, message: string | null) => {
     if (message !== null) errors.push({ field, message });
   };
-  add('workplaceId', codeError(state.workplaceCode, messages.workplaceNotFound));
+  for (const message of codeErrors(state.workplaceCode, messages.workplaceNotFound)) add('workplaceId', message);
 
   const occupation = occupationOf(data, occupations);
   const permitted = isPermitted(state);
@@ -126,7 +126,7 @@ export function ruleErrorsOf(data: FormData, state: StepState, occupations: read
   if (typedAccount && state.existing.branch.trim() === '' && state.existing.account.trim() === '') {
     add('existedAccountBranchCode', messages.existingAccount);
   }
-  add('invitationCode', invitationError(state.invitation));
+  for (const message of invitationErrors(state.invitation)) add('invitationCode', message);
   return errors;
 }
 
