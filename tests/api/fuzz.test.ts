@@ -1,8 +1,9 @@
 import fc from 'fast-check';
+import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationParents, applicationPins, applications, documents, ekycSessions } from '../../src/server/db/schema.js';
-import { confirmedApplication, headersOf, png, saveSteps, setPin, signedIn, startEkyc, type Signed } from './application-fixtures.js';
+import { confirmedApplication, headersOf, png, saveSteps, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
 import { encodeLoose, hostileJsonBody, hostileMultipart, hostileQuery, hostileString, type RawBody } from './fuzz/arbitraries.js';
 import { fuzzRoutes, registeredRoutes, type FuzzContext, type FuzzRoute, type Who } from './fuzz/routes.js';
 import { backends, birthdayYearsAgo, startTestServer, uniqueIp, type TestServer } from './helpers.js';
@@ -17,6 +18,8 @@ import { backends, birthdayYearsAgo, startTestServer, uniqueIp, type TestServer 
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+/** Fields of the valid bodies that are personal data (codes and choices are not). */
+const PERSONAL_FIELDS = ['lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'birthday', 'mobilePhoneNumber', 'subAddress', 'workplaceName', 'workplacePhoneNumber'];
 
 interface FuzzRequest {
   query: string;
@@ -54,10 +57,18 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
   let context: FuzzContext;
   const sent = new Map<string, number>();
   const failures: string[] = [];
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
 
   beforeAll(async () => {
     server = await startTestServer(backend, {
-      config: { rateLimit: { addressPerHour: 100_000, ipPerHour: 100_000, verifyIpPerHour: 100_000 } },
+      config: { logLevel: 'info', rateLimit: { addressPerHour: 100_000, ipPerHour: 100_000, verifyIpPerHour: 100_000 } },
+      logStream,
     });
     people.fresh = await signedIn(server);
     people.child = await signedIn(server, '0177', 'CHILD');
@@ -76,7 +87,7 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
   }, 120_000);
   afterAll(async () => {
     const total = [...sent.values()].reduce((a, b) => a + b, 0);
-    console.info(`fuzz (${backend.name}): ${total} requests, ${failures.length} failures\n${[...sent].map(([route, n]) => `  ${n}\t${route}`).join('\n')}`);
+    console.info(`fuzz (${backend.name}): ${total} requests, ${failures.length} failures, ${logLines.length} log lines\n${[...sent].map(([route, n]) => `  ${n}\t${route}`).join('\n')}`);
     await server?.close();
   });
 
@@ -134,4 +145,19 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
     },
     120_000,
   );
+
+  it('wrote no personal data, token or mail address into the log', async () => {
+    const addresses = await server.app.db.select({ mail: applications.mailAddress }).from(applications);
+    const personal = [
+      ...Object.values(people).map((who) => who.token),
+      ...addresses.map((row) => row.mail),
+      'fuzz@example.com',
+      ...[validBodies.personal(context.addressCode), validBodies.parent(context.parentBirthday), validBodies.workplace()].flatMap((body) =>
+        PERSONAL_FIELDS.map((field) => body[field]).filter((value): value is string => typeof value === 'string'),
+      ),
+    ];
+    const leaking = logLines.filter((line) => personal.some((value) => line.includes(value)));
+    console.info(`fuzz (${backend.name}): ${logLines.length} log lines, ${leaking.length} with personal data`);
+    expect(leaking).toEqual([]);
+  });
 });
