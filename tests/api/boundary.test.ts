@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
@@ -9,7 +8,7 @@ import { applications } from '../../src/server/db/schema.js';
 import { maskPersonalData } from '../../src/server/logging.js';
 import pages from '../../src/server/plugins/pages.js';
 import { headersOf, signedIn, validBodies, type Signed } from './application-fixtures.js';
-import { applicant, backends, codeFromOutbox, hostOf, register, startTestServer, verify, type TestServer } from './helpers.js';
+import { applicant, backends, captureLog, codeFromOutbox, hostOf, register, startTestServer, type TestServer, verify } from './helpers.js';
 
 /**
  * The request boundary (issue 10), class by class as a hostile client found them: text with
@@ -22,13 +21,7 @@ type Json = Record<string, unknown>;
 
 describe.each(backends)('request boundary ($name)', (backend) => {
   let server: TestServer;
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { stream: logStream, lines } = captureLog();
   let addressCode = '';
 
   beforeAll(async () => {

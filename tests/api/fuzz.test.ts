@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationParents, applicationPins, applications, documents, ekycSessions } from '../../src/server/db/schema.js';
 import { confirmedApplication, headersOf, png, saveSteps, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
 import { encodeLoose, hostileJsonBody, hostileMultipart, hostileQuery, hostileString, type RawBody } from './fuzz/arbitraries.js';
 import { fuzzRoutes, registeredRoutes, type FuzzContext, type FuzzRoute, type Who } from './fuzz/routes.js';
-import { backends, birthdayYearsAgo, startTestServer, uniqueIp, type TestServer } from './helpers.js';
+import { backends, birthdayYearsAgo, captureLog, startTestServer, uniqueIp, type TestServer } from './helpers.js';
 
 /**
  * Property-based fuzzing of every route (issue 10): generated malformed bodies, queries,
@@ -57,13 +56,7 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
   let context: FuzzContext;
   const sent = new Map<string, number>();
   const failures: string[] = [];
-  const logLines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { stream: logStream, lines: logLines } = captureLog();
 
   beforeAll(async () => {
     server = await startTestServer(backend, {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
@@ -199,4 +199,16 @@ export async function signIn(server: TestServer, who: Applicant = applicant()): 
   const verified = await verify(server, who, await codeFromOutbox(server.outbox, who.mailAddress));
   if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}`);
   return verified.json<{ authenticationToken: string }>().authenticationToken;
+}
+
+/** A log stream for startTestServer whose lines (one JSON object each) the test reads. */
+export function captureLog(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { stream, lines };
 }

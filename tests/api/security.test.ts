@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicant, backends, codeFromOutbox, hostOf, register, startTestServer, verify, type TestServer } from './helpers.js';
+import { applicant, backends, captureLog, codeFromOutbox, hostOf, register, startTestServer, type TestServer, verify } from './helpers.js';
 
 function directives(csp: string | undefined): Map<string, string> {
   return new Map(
@@ -17,13 +16,7 @@ function directives(csp: string | undefined): Map<string, string> {
 
 describe.each(backends)('security headers and logging ($name)', (backend) => {
   let server: TestServer;
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { stream: logStream, lines } = captureLog();
 
   beforeAll(async () => {
     server = await startTestServer(backend, { config: { logLevel: 'info' }, logStream });

@@ -38,6 +38,9 @@ export interface FuzzContext {
 }
 
 const fixed = (path: string) => () => path;
+/** The pinned applicant's simulator session, or a fuzzed session id. */
+const simulatorSession = (context: FuzzContext, param: string | null) =>
+  param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`;
 const none: Input = { kind: 'none' };
 
 export const fuzzRoutes: FuzzRoute[] = [
@@ -152,7 +155,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   {
     method: 'GET',
     route: '/ekyc-simulator/sessions/:sessionId',
-    url: (context, param) => (param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`),
+    url: simulatorSession,
     fuzzPathParam: true,
     who: 'none',
     input: none,
@@ -160,7 +163,7 @@ export const fuzzRoutes: FuzzRoute[] = [
   {
     method: 'POST',
     route: '/ekyc-simulator/sessions/:sessionId/decision',
-    url: (context, param) => `${param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`}/decision`,
+    url: (context, param) => `${simulatorSession(context, param)}/decision`,
     fuzzPathParam: true,
     who: 'none',
     input: { kind: 'form', valid: { outcome: 'pending' } },
