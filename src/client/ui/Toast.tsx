@@ -11,28 +11,32 @@ const GAP = 8;
 
 /**
  * A focused control the toast covers is scrolled up above it (WCAG 2.2 2.4.11 Focus Not
- * Obscured), once the browser's own scrolling for the focus is done.
+ * Obscured): checked once the browser's own scrolling for the focus is done, and again when the
+ * page's layout moves (a message appearing above the control when the previous field is left).
  */
 function useKeepFocusClear(toast: RefObject<HTMLDivElement | null>, open: boolean) {
   useEffect(() => {
     if (!open) return;
     let frame = 0;
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLElement)) return;
+    const check = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        const focused = document.activeElement;
         const box = toast.current?.getBoundingClientRect();
-        if (!box || toast.current?.contains(target)) return;
-        const rect = target.getBoundingClientRect();
+        if (!box || !(focused instanceof HTMLElement) || focused === document.body || toast.current?.contains(focused)) return;
+        const rect = focused.getBoundingClientRect();
         const covered = rect.bottom > box.top - GAP && rect.top < box.bottom;
         if (covered) window.scrollBy({ top: rect.bottom - box.top + GAP });
       });
     };
-    document.addEventListener('focusin', onFocusIn);
+    // Old browsers (and jsdom) have no ResizeObserver: the focus is still checked.
+    const layout = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    layout?.observe(document.body);
+    document.addEventListener('focusin', check);
     return () => {
       cancelAnimationFrame(frame);
-      document.removeEventListener('focusin', onFocusIn);
+      layout?.disconnect();
+      document.removeEventListener('focusin', check);
     };
   }, [toast, open]);
 }
