@@ -67,7 +67,8 @@ const dateText = ({ birthday }: { birthday: { year: string; month: string; day: 
  */
 async function expectChildConfirmation(journey: Journey, { child, parent }: ChildApplicant, invitationCode = '未入力'): Promise<void> {
   const sections = await readSummarySections(journey.page);
-  expect(Object.keys(sections)).toEqual(['お子さまの情報', '親権者さまの情報', 'お取引店', 'お届け印']);
+  // No お届け印: the child flow asks no seal choice.
+  expect(Object.keys(sections)).toEqual(['お子さまの情報', '親権者さまの情報', 'お取引店']);
   expect(sections['お子さまの情報']).toMatchObject({
     メールアドレス: journey.memo.mailAddress,
     お名前: `${child.lastName}　${child.firstName}`,
@@ -233,8 +234,9 @@ test('/child/parent: the surname and its kana must be the child\'s, and a parent
   const kanaLastName = byLabel(page, 'フリガナ（セイ）');
   const birthdayGroup = groupOf(page, '生年月日');
 
-  // Another surname and kana: both messages of the spec, each at its field.
-  await fillParent(page, { ...parent, lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ' });
+  // Another surname and kana: both messages of the spec, each at its field. The kana is not the
+  // reading the server suggests for 山田, so it stays the applicant's own when the name changes.
+  await fillParent(page, { ...parent, lastName: '山田', kanaLastName: 'ﾔﾏﾓﾄ' });
   await next.click();
   await expect(lastName).toHaveAccessibleDescription(PARENT_SURNAME);
   await expect(kanaLastName).toHaveAccessibleDescription(PARENT_KANA_SURNAME);

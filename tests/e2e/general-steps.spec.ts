@@ -256,14 +256,15 @@ test('each message of /workplace at its field, and the values survive going to /
   await next.click();
   await expect(errorOf(page, 'workplaceId')).toHaveText(CONFIRM_CODE);
   await expect(errorOf(page, 'invitationCode')).toHaveText(CONFIRM_CODE);
+  // Not found: said, with how to go on (「適用」 again or 「クリア」).
   await codeButton(page, '適用', '勤務先コード').click();
-  await expect(errorOf(page, 'workplaceId')).toHaveText(WORKPLACE_NOT_FOUND);
+  await expect(errorOf(page, 'workplaceId')).toHaveText(WORKPLACE_NOT_FOUND + CONFIRM_CODE);
   await byLabel(page, '勤務先コード').fill('1234567');
   await codeButton(page, '適用', '勤務先コード').click();
-  await expect(errorOf(page, 'workplaceId')).toHaveText(WORKPLACE_NOT_FOUND);
+  await expect(errorOf(page, 'workplaceId')).toHaveText(WORKPLACE_NOT_FOUND + CONFIRM_CODE);
   await byLabel(page, '紹介コード').fill('NOPE99');
   await codeButton(page, '適用', '紹介コード').click();
-  await expect(errorOf(page, 'invitationCode')).toHaveText(INVITATION_NOT_FOUND);
+  await expect(errorOf(page, 'invitationCode')).toHaveText(INVITATION_NOT_FOUND + CONFIRM_CODE);
   await codeButton(page, 'クリア', '紹介コード').click();
   await expect(errorOf(page, 'invitationCode')).toHaveText('');
 

@@ -54,12 +54,21 @@ export async function fillOccupation(page: Page, occupation: string, workplace: 
   }
 }
 
+/**
+ * A name, then its kana as given (which may differ from the suggestion, to test a rule): the
+ * suggestion for the name is awaited first, so that it never lands while the kana is typed.
+ */
+async function nameThenKana(page: Page, name: string, nameLabel: string, kana: string, kanaLabel: string, next: string) {
+  await byLabel(page, nameLabel).fill(name);
+  await byLabel(page, next).focus();
+  await expect(byLabel(page, kanaLabel)).not.toHaveValue('');
+  await byLabel(page, kanaLabel).fill(kana);
+}
+
 /** /child/parent: the parent's data and occupation. */
 export async function fillParent(page: Page, parent: ParentEntry): Promise<void> {
-  await byLabel(page, 'お名前（姓）').fill(parent.lastName);
-  await byLabel(page, 'お名前（名）').fill(parent.firstName);
-  await byLabel(page, 'フリガナ（セイ）').fill(parent.kanaLastName);
-  await byLabel(page, 'フリガナ（メイ）').fill(parent.kanaFirstName);
+  await nameThenKana(page, parent.lastName, 'お名前（姓）', parent.kanaLastName, 'フリガナ（セイ）', 'お名前（名）');
+  await nameThenKana(page, parent.firstName, 'お名前（名）', parent.kanaFirstName, 'フリガナ（メイ）', 'フリガナ（セイ）');
   await chooseBirthday(page, parent.birthday);
   await groupOf(page, '続柄').getByText(parent.relationship, { exact: true }).click();
   await typePhone(page, '携帯電話番号', parent.mobile);
