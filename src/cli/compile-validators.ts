@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setup';
+import { resolveSchemaMessages } from '../domain/schemas/messages';
 
 const root = new URL('../../', import.meta.url).pathname;
 const schemaDir = join(root, 'schemas');
@@ -50,7 +51,8 @@ export function compileAll(): string[] {
   const written: string[] = [];
   for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
     const name = basename(file, '.schema.json');
-    const schema = { ...(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema), $id: validatorIdOf(name) };
+    const fileSchema = resolveSchemaMessages(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema, `schemas/${file}`);
+    const schema = { ...fileSchema, $id: validatorIdOf(name) };
     const code = compileSchemaValidatorsCode(schema, {
       ajvOptionsOverrides: { ...ajvOptions, code: { esm: false, lines: false, source: true } },
       extenderFn: extendAjv,

@@ -1,7 +1,12 @@
+/** The spec's "N文字以内で入力してください。" for every length limit. */
+const tooLong = (max: number) => `${max}文字以内で入力してください。`;
+
 /**
  * Every message the spec gives in Japanese, word for word, in one place. The JSON Schemas
- * carry the same texts in their `errorMessage` keywords (a unit test keeps the two in step),
- * the client shows them at the field and the server answers 400 with them.
+ * name them by key in their `errorMessage` keywords ("required", or "tooLong:20" for a
+ * message with an argument), resolved by src/domain/schemas/messages.ts for the browser's
+ * validators and the server alike; the client shows them at the field and the server answers
+ * 400 with them.
  */
 export const messages = {
   mailAddress: 'メールアドレスを正しく入力してください。',
@@ -10,8 +15,9 @@ export const messages = {
   tooManyRequests: '短時間に多数のお申込みがありました。しばらく時間をおいてから再度お試しください。',
   required: '入力が必須です。',
   selectRequired: '選択が必須です。',
-  nameTooLong: '24文字以内で入力してください。',
-  kanaNameTooLong: '48文字以内で入力してください。',
+  tooLong,
+  nameTooLong: tooLong(24),
+  kanaNameTooLong: tooLong(48),
   katakana: 'カタカナで入力してください。',
   unusableCharacters: (chars: string) => `${chars} は使用できません。`,
   workplaceForbiddenCharacters: (chars: string) => `${chars}は使用できません。`,
@@ -24,10 +30,10 @@ export const messages = {
   searchAddress: '住所を検索してください',
   convertNumerals: '数字を変換してください。（例：「Ⅰ Ⅱ Ⅲ」→「1 2 3」）',
   purposeOtherRequired: '「その他」の場合は入力が必須です。',
-  purposeOtherTooLong: '24文字以内で入力してください。',
-  distanceReasonTooLong: '50文字以内で入力してください。',
-  occupationOtherTooLong: '25文字以内で入力してください。',
-  workplaceNameTooLong: '25文字以内で入力してください。',
+  purposeOtherTooLong: tooLong(24),
+  distanceReasonTooLong: tooLong(50),
+  occupationOtherTooLong: tooLong(25),
+  workplaceNameTooLong: tooLong(25),
   confirmCode: '「適用」または「クリア」でコードを確定してください。',
   workplacePhone: '勤務先電話番号を正しく入力してください。',
   existingAccount: '店番・口座番号を正しく入力してください。',
@@ -51,6 +57,8 @@ export const messages = {
   supplementUploadError: '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
   workplaceOrInvitationReminder: '勤務先コードまたは紹介コードの入力をお忘れではありませんか？',
   badRequest: '入力内容に誤りがあります。ご確認ください。',
+  /** The system error page and every 500 (spec section 8: an apology and "try again later"). */
+  systemError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
   unauthorized: '一定時間が経過したため、お申込みが中断されました。お手数ですが、再度お申込みください。',
 } as const;
 

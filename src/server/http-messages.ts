@@ -1,3 +1,5 @@
+import { messages } from '../domain/messages.js';
+
 /**
  * Texts of answers the spec gives no wording for (the browser never shows them: it maps these
  * statuses to its error pages). Texts the spec does give are in src/domain/messages.ts.
@@ -5,7 +7,7 @@
 export const httpMessages = {
   notFound: 'お探しの情報は見つかりませんでした。',
   unknownBank: 'このアドレスでは口座開設のお申込みを受け付けておりません。',
-  internalError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
+  internalError: messages.systemError,
   // Request-boundary refusals (src/server/boundary/errors.ts).
   payloadTooLarge: '送信されたデータが大きすぎます。',
   unsupportedMediaType: '送信されたデータの形式に対応しておりません。',

@@ -4,11 +4,13 @@ import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
+import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 
 /**
  * Request validation from the JSON Schemas in /schemas, the same files the browser forms use,
  * so the server and the page can never disagree on a rule or its Japanese message (the
- * messages are the schemas' `errorMessage` keywords, ajv-errors). Route-specific body schemas
+ * schemas' `errorMessage` keywords name messages of src/domain/messages.ts by key, resolved
+ * here as in the browser's build; ajv-errors). Route-specific body schemas
  * compose the shared ones by `$ref: '<file name>'`.
  */
 
@@ -35,7 +37,7 @@ function ajv(): Ajv {
   ajvFormats(created);
   ajvErrors(created);
   for (const file of readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json')).sort()) {
-    const schema = JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')) as { $id?: string };
+    const schema = resolveSchemaMessages(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')) as { $id?: string }, `schemas/${file}`);
     // Schemas are referenced by file name whatever their $id says.
     created.addSchema(schema, schema.$id === undefined ? file : undefined);
   }

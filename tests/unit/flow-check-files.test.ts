@@ -23,4 +23,24 @@ describe('checkFlowFiles on a flow folder', () => {
       expect.stringMatching(/^\/states\/branch\/meta\/form unknown form "branches" .*Did you mean "branch"\?$/),
     ]);
   });
+
+  it('refuses a form whose schema names a message the catalogue does not have, with file, line and a suggestion', () => {
+    const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
+    cpSync(join(repositoryRoot, 'flows'), join(root, 'flows'), { recursive: true });
+    cpSync(join(repositoryRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+    const file = join(root, 'schemas', 'branch.schema.json');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('"selectRequired"', '"selectRequird"'));
+    const line = text.slice(0, text.indexOf('"selectRequired"')).split('\n').length;
+    const result = checkFlowFiles([], root, join(root, 'flows'));
+    expect(result.flows).toEqual([]);
+    expect(result.problems).toEqual([
+      {
+        file: expect.stringMatching(/schemas\/branch\.schema\.json$/),
+        line,
+        pointer: expect.stringMatching(/^\/properties\/branchCode\/errorMessage\//),
+        message: expect.stringMatching(/^unknown message "selectRequird" \(known messages: .*tooLong:N.*\)\. Did you mean "selectRequired"\?$/),
+      },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { personalRuleErrors } from '../../domain/rules';
+import { messages } from '../../domain/messages';
 import { fieldErrorsOfAnswer } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import { useFuriganaSuggestion } from '../forms/furigana';
@@ -240,7 +241,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
           showChildErrors(occupationAnswer, invitationRefused);
         }
         setFieldErrors(all.filter((item) => !isOutsideSchema(item.field)));
-        if (all.length === 0) showNotice(messageOf(error) ?? '入力内容に誤りがあります。ご確認ください。');
+        if (all.length === 0) showNotice(messageOf(error) ?? messages.badRequest);
       } else if (locked) {
         showNotice(locked);
       } else {

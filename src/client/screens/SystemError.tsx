@@ -3,7 +3,7 @@ import { messages } from '../../domain/messages';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 
-export const SYSTEM_ERROR_TEXT = '申し訳ございません。システムエラーが発生しました。しばらく時間をおいてから再度お試しください。';
+export const SYSTEM_ERROR_TEXT = `申し訳ございません。${messages.systemError}`;
 
 /**
  * /error and /child/error. With ?id=1 (a 401 ended the session) the session-timeout text,

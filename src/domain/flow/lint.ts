@@ -291,6 +291,15 @@ function readJson(text: string, lineStarts: number[]): JsonSource {
 }
 
 /** Line of a pointer: its own key when recorded, else that of the nearest recorded parent. */
+/** The 1-based line of a JSON pointer in a JSON text (of its nearest ancestor that is there). */
+export function lineOfPointer(text: string, pointer: string): number {
+  try {
+    return locate(readJson(text, lineStartsOf(text)).lines, pointer);
+  } catch {
+    return 1;
+  }
+}
+
 function locate(lines: Map<string, number>, pointer: string): number {
   let p = pointer;
   for (;;) {
@@ -329,7 +338,7 @@ function distance(a: string, b: string): number {
 }
 
 /** ` Did you mean "x"?` when one allowed value is a near miss (a few letters off, or cut short), else "". */
-function suggestion(value: string, allowed: Iterable<string>): string {
+export function suggestion(value: string, allowed: Iterable<string>): string {
   let best: string | undefined;
   let bestDistance = Infinity;
   const limit = Math.max(1, Math.min(3, Math.floor(value.length / 3)));

@@ -63,7 +63,7 @@ function upperLatin(text: string): string {
  * Normalises a kana name field (フリガナ セイ / メイ): spaces removed, hiragana and
  * full-width katakana to half-width katakana (voiced sounds as two characters, ｶﾞ),
  * small kana to large (ｷｬｯﾄ → ｷﾔﾂﾄ), latin upper case. Anything else is left as is for
- * the schema pattern to refuse with 'カタカナで入力してください。'.
+ * the schema pattern to refuse with messages.katakana.
  */
 export function normalizeKanaName(input: string): string {
   return toLargeHalfWidth(input.replace(SPACES, ''));

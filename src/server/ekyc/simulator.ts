@@ -190,6 +190,7 @@ export interface SimulatorRoutesOptions {
 }
 
 const sessionIdPattern = /^sim_[A-Za-z0-9_-]{22}$/;
+const SESSION_NOT_FOUND = 'この本人確認のセッションは見つかりません。お申込み画面からやり直してください。';
 
 /** The simulator's pages (see the file comment). */
 export const simulatorRoutes: FastifyPluginAsync<SimulatorRoutesOptions> = async (app, { simulator, callbacks }) => {
@@ -199,7 +200,7 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorRoutesOptions> = async
   app.get<{ Params: { sessionId: string } }>(`${SIMULATOR_PREFIX}/:sessionId`, async (request, reply) => {
     const { sessionId } = request.params;
     const session = sessionIdPattern.test(sessionId) ? await simulator.session(sessionId) : undefined;
-    if (!session) return messagePage(reply, 404, 'この本人確認のセッションは見つかりません。お申込み画面からやり直してください。');
+    if (!session) return messagePage(reply, 404, SESSION_NOT_FOUND);
     return sendPage(reply, 200, sessionPage(session.sessionId, session.applicationType, session.outcome, session.returnUrl));
   });
 
@@ -208,7 +209,7 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorRoutesOptions> = async
     async (request, reply) => {
       const { sessionId } = request.params;
       const session = sessionIdPattern.test(sessionId) ? await simulator.session(sessionId) : undefined;
-      if (!session) return messagePage(reply, 404, 'この本人確認のセッションは見つかりません。お申込み画面からやり直してください。');
+      if (!session) return messagePage(reply, 404, SESSION_NOT_FOUND);
       const outcome = simulatorOutcomes.find((value) => value === request.body?.outcome);
       if (!outcome) return messagePage(reply, 400, '本人確認の結果を選択してください。');
       const callback = await simulator.decide(sessionId, outcome);

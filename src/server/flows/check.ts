@@ -6,7 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem, lintFlows, type FlowProblem } from '../../domain/flow/lint';
+import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
+import { messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
 
@@ -55,13 +56,35 @@ export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flow
     : [];
 
   const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
-  const problems = lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file));
+  const problems = [
+    ...lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file)),
+    ...formNames.flatMap((name) => schemaMessageProblems(join(schemasDir, `${name}.schema.json`))),
+  ];
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
     const model = describeFlow(flow);
     return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
   });
   return { problems, summary, flows };
+}
+
+/**
+ * The message keys a form's schema names that the catalogue (src/domain/messages.ts) does not
+ * have, with file, line and a "Did you mean": a form is part of the journey the lint vouches for.
+ */
+function schemaMessageProblems(file: string): FlowProblem[] {
+  const text = readFileSync(file, 'utf8');
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (error) {
+    return [{ file: display(file), pointer: '', line: 1, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` }];
+  }
+  const names = messageKeys.map((key) => key.replace(/:N$/, ''));
+  return messageProblems(schema).map((problem) => {
+    const hint = problem.message.startsWith('unknown message') ? ` (known messages: ${messageKeys.join(', ')}).${suggestion(problem.reference, names)}` : '';
+    return { file: display(file), pointer: problem.pointer, line: lineOfPointer(text, problem.pointer), message: `${problem.message}${hint}` };
+  });
 }
 
 /** Throws one error listing every problem: the server refuses to start on a broken flow. */

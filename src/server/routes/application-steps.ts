@@ -16,6 +16,9 @@ import {
   toJapaneseEra,
   workplaceRuleErrors,
   type FieldError,
+  isOccupationOffered,
+  OTHER_OCCUPATION_NAME,
+  type OccupationAudience,
 } from '../../domain/rules/index.js';
 import {
   ADDRESS_PART_FIELDS,
@@ -28,7 +31,6 @@ import {
   type WorkplaceBody,
 } from '../../domain/steps.js';
 import { applications, type Gender } from '../db/schema.js';
-import { OTHER_OCCUPATION_NAME } from '../masterdata/order.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
 import { applicationOf } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
@@ -124,11 +126,8 @@ export function eraBirthdayOf(birthday: string): string {
 
 /** Whether an occupation is offered to this applicant (the page lists only those). */
 function offered(occupation: Occupation, applicationType: 'GENERAL' | 'CHILD', birthday: string | null, now: Date): boolean {
-  if (applicationType === 'GENERAL') return occupation.generalDisplay;
-  if (!occupation.childDisplay) return false;
-  const age = birthday ? ageOn(birthday, now) : null;
-  if (age === null) return true;
-  return (occupation.minDisplayAge === null || age >= occupation.minDisplayAge) && (occupation.maxDisplayAge === null || age <= occupation.maxDisplayAge);
+  const audience: OccupationAudience = applicationType === 'GENERAL' ? { kind: 'adult' } : { kind: 'child', age: birthday ? ageOn(birthday, now) : null };
+  return isOccupationOffered(occupation, audience);
 }
 
 /**
@@ -147,7 +146,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/applications/personal. The registered address is taken from OUR postal data for
    * the candidate the body names (addressCode among GET /api/addresses' answers for
-   * postalNumber, else '住所を検索してください'), never from the body's address fields; with
+   * postalNumber, else messages.searchAddress), never from the body's address fields; with
    * noMatchingAddress the temporary address is stored and the registered fields are null,
    * and the other way round.
    */

@@ -1,0 +1,78 @@
+import { messages } from '../messages';
+
+/**
+ * The schemas name their messages by key of the one catalogue (src/domain/messages.ts): an
+ * `errorMessage` value is "required", or "tooLong:20" for a message that takes an argument.
+ * resolveSchemaMessages turns the keys into the Japanese texts before a schema reaches ajv:
+ * in the build of the browser's validators, in the browser's own copy of the schema (the
+ * precompiled validators are found by the schema's hash, so both must be resolved alike) and
+ * on the server.
+ */
+
+export interface MessageProblem {
+  /** JSON pointer of the errorMessage value in the schema. */
+  pointer: string;
+  /** The key as written. */
+  reference: string;
+  message: string;
+}
+
+/** What a schema may name: every text of the catalogue, and the templates that take a number. */
+const catalogue: Record<string, string | ((argument: number) => string)> = {
+  ...Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+  tooLong: messages.tooLong,
+};
+
+/** The keys a schema may name, for the lint's "known messages" list (templates as tooLong:N). */
+export const messageKeys: readonly string[] = Object.entries(catalogue).map(([key, value]) => (typeof value === 'function' ? `${key}:N` : key));
+
+/** The text of a key, or a sentence saying why there is none. */
+export function messageOf(reference: string): { text: string } | { error: string } {
+  const [key = '', argument, ...rest] = reference.split(':');
+  const entry = Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
+  if (entry === undefined) return { error: `unknown message "${reference}"` };
+  if (typeof entry === 'string') {
+    return argument === undefined ? { text: entry } : { error: `message "${key}" takes no argument, remove ":${argument}"` };
+  }
+  const value = Number(argument);
+  if (rest.length > 0 || argument === undefined || !Number.isInteger(value) || value <= 0) {
+    return { error: `message "${key}" needs a whole number, as in "${key}:20"` };
+  }
+  return { text: entry(value) };
+}
+
+function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Copies `schema` with every errorMessage key replaced by its text; reports the keys it cannot resolve. */
+function resolve(node: unknown, pointer: string, inMessage: boolean, problems: MessageProblem[]): unknown {
+  if (typeof node === 'string' && inMessage) {
+    const found = messageOf(node);
+    if ('text' in found) return found.text;
+    problems.push({ pointer, reference: node, message: found.error });
+    return node;
+  }
+  if (Array.isArray(node)) return node.map((item, i) => resolve(item, `${pointer}/${i}`, inMessage, problems));
+  if (typeof node === 'object' && node !== null) {
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, resolve(value, `${pointer}/${escapeSegment(key)}`, inMessage || key === 'errorMessage', problems)]),
+    );
+  }
+  return node;
+}
+
+/** The unresolvable message keys of a schema (the flow check reports them with file and line). */
+export function messageProblems(schema: unknown): MessageProblem[] {
+  const problems: MessageProblem[] = [];
+  resolve(schema, '', false, problems);
+  return problems;
+}
+
+/** The schema with its message keys resolved; throws on an unknown key (the flow check names it first). */
+export function resolveSchemaMessages<T>(schema: T, name = 'schema'): T {
+  const problems: MessageProblem[] = [];
+  const resolved = resolve(schema, '', false, problems) as T;
+  if (problems.length > 0) throw new Error(`${name}: ${problems.map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
+  return resolved;
+}
