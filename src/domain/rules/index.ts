@@ -10,6 +10,7 @@ export * from './dates.js';
 export * from './phones.js';
 export * from './address.js';
 export * from './workplace.js';
+export * from './occupations.js';
 export * from './parent.js';
 export * from './forms.js';
 export * from './verification-code.js';

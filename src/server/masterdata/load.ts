@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { OTHER_OCCUPATION_NAME } from './order.js';
+import { OTHER_OCCUPATION_NAME } from '../../domain/rules/index.js';
 import type { BankMasterData, Branch, Invitation, Occupation, Workplace } from './types.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.

@@ -4,7 +4,7 @@ import { messages } from '../../domain/messages.js';
 import { isInvitationCodeShape, isWorkplaceCodeShape, japanIsoDate, normalizeWorkplaceCode } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
 import { branches, invitationCodes, occupations, workplaces } from '../db/schema.js';
-import { compareOccupations } from '../masterdata/order.js';
+import { compareOccupations } from '../../domain/rules/index.js';
 import type { Branch, Invitation, Occupation, Workplace } from '../masterdata/types.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 

@@ -9,6 +9,7 @@ import {
   parentRuleErrors,
   workplaceRuleErrors,
   type FieldError,
+  isOccupationOffered,
 } from '../../domain/rules/index.js';
 import { applicationParents, applications, type ParentRelationship, type ProxyApplicationReason } from '../db/schema.js';
 import { applicationOf } from '../plugins/auth.js';
@@ -164,9 +165,9 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
     // The schema has accepted the body: occupationId is an integer, the rest strings or null.
     const body = request.body as ParentWorkplaceBody;
 
-    // The parent is an adult: the general flow's list (generalDisplay) applies.
+    // The parent is an adult: the general flow's list applies.
     const found = await occupationOf(app.db, bankCode, body.occupationId);
-    const occupation = found?.generalDisplay ? found : undefined;
+    const occupation = found && isOccupationOffered(found, { kind: 'adult' }) ? found : undefined;
     const errors: FieldError[] = [];
     if (!occupation) errors.push({ field: 'occupationId', message: messages.selectRequired });
     else errors.push(...workplaceRuleErrors(body, { occupation }));

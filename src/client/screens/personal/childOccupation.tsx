@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { Occupation } from '../../../domain/masterdata';
 import { messages } from '../../../domain/messages';
-import { ageOn, checkOccupationOther, OTHER_OCCUPATION_NAME, type Today } from '../../../domain/rules';
+import { ageOn, checkOccupationOther, offeredOccupations, OTHER_OCCUPATION_NAME, type Today } from '../../../domain/rules';
 import { ObjectFieldTemplate } from '../../forms/templates';
 
 /**
@@ -12,17 +12,7 @@ import { ObjectFieldTemplate } from '../../forms/templates';
  * ones (as the server decides).
  */
 export function childOccupations(list: readonly Occupation[], birthday: string, today: Today): Occupation[] {
-  const age = birthday ? ageOn(birthday, today) : null;
-  const last = (occupation: Occupation) => (occupation.name === OTHER_OCCUPATION_NAME ? 1 : 0);
-  return list
-    .filter(
-      (occupation) =>
-        occupation.childDisplay &&
-        (age === null ||
-          ((occupation.minDisplayAge === null || age >= occupation.minDisplayAge) &&
-            (occupation.maxDisplayAge === null || age <= occupation.maxDisplayAge))),
-    )
-    .sort((a, b) => last(a) - last(b) || a.displayNumber - b.displayNumber);
+  return offeredOccupations(list, { kind: 'child', age: birthday ? ageOn(birthday, today) : null });
 }
 
 export interface ChildOccupationValue {

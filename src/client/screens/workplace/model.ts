@@ -11,6 +11,7 @@ import {
   splitPhone,
   workplaceRuleErrors,
   type FieldError,
+  offeredOccupations,
 } from '../../../domain/rules';
 import { loadApplication, type ApplicationRecord } from '../../api/application';
 import { api, statusOf } from '../../api/client';
@@ -40,12 +41,9 @@ export interface StepState {
 
 export const NO_EXISTING_ACCOUNT: ExistingAccountState = { answer: undefined, branch: '', account: '' };
 
-/** The occupations of the general flow: generalDisplay only, by displayNumber, その他 last. */
+/** The occupations of an adult (the applicant, or a parent), in the select's order. */
 export function generalOccupations(list: readonly Occupation[]): Occupation[] {
-  const last = (occupation: Occupation) => (occupation.name === OTHER_OCCUPATION_NAME ? 1 : 0);
-  return list
-    .filter((occupation) => occupation.generalDisplay)
-    .sort((a, b) => last(a) - last(b) || a.displayNumber - b.displayNumber);
+  return offeredOccupations(list, { kind: 'adult' });
 }
 
 /** The workplace of a code, or null when there is none: a code not 6 or 8 long is not asked for. */
