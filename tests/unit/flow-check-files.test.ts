@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ describe('checkFlowFiles on a flow folder', () => {
     writeFileSync(file, text.replace('"selectRequired"', '"selectRequird"'));
     const line = text.slice(0, text.indexOf('"selectRequired"')).split('\n').length;
     const result = checkFlowFiles([], root, join(root, 'flows'));
+    rmSync(root, { recursive: true, force: true });
     expect(result.flows).toEqual([]);
     expect(result.problems).toEqual([
       {

@@ -124,6 +124,22 @@ const cases: Case[] = [
     message: 'unknown form "branches" (known forms, schemas/<form>.schema.json: ',
   },
   {
+    kind: 'a form screen without its form',
+    flow: 'general',
+    edits: [[', "form": "branch"', '']],
+    pointer: '/states/branch/meta',
+    lineWith: '"screen": "Branch"',
+    message: 'screen "Branch" asks a form: name it in "form" (known forms, schemas/<form>.schema.json: ',
+  },
+  {
+    kind: 'a form on a screen that asks none',
+    flow: 'general',
+    edits: [['"screen": "SealLess", "step": 4, "form": "sealLess"', '"screen": "Complete", "step": 4, "form": "sealLess"']],
+    pointer: '/states/sealLess/meta/form',
+    lineWith: '"screen": "Complete", "step": 4',
+    message: 'screen "Complete" asks no form, so "form" would be ignored; remove it (screens with a form: Personal, Workplace, Branch, SealLess, Confirmation, Parent, Pin)',
+  },
+  {
     kind: 'eKYC polling settings out of range (seconds written for milliseconds)',
     flow: 'child',
     edits: [['"intervalMs": 5000', '"intervalMs": 5']],

@@ -21,3 +21,12 @@ export interface ScreenProps {
   /** Data the previous page handed over with its event (navigation state), if any. */
   arrivalData: Record<string, unknown> | undefined;
 }
+
+/**
+ * The form a page asks (meta.form, schemas/<form>.schema.json). The flow lint makes sure every
+ * page whose screen asks a form names one; a page without one here is a bug of ours.
+ */
+export function formOf(page: FlowPage): string {
+  if (page.form === undefined) throw new Error(`page ${page.path} names no form (meta.form)`);
+  return page.form;
+}

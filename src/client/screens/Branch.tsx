@@ -4,7 +4,7 @@ import type { Branch as BankBranch } from '../../domain/masterdata';
 import { loadApplication } from '../api/application';
 import { api } from '../api/client';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import { ExternalLink } from '../ui/ExternalLink';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
@@ -26,7 +26,7 @@ export const childBranchText = (bankName: string): string =>
  * with its address. The choice made before is shown again. With no branch on offer, an
  * apology and the bank's branch search (visit reservation) instead.
  */
-export default function Branch({ flow, settings, send }: ScreenProps) {
+export default function Branch({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
@@ -86,7 +86,7 @@ export default function Branch({ flow, settings, send }: ScreenProps) {
       {flow.config.meta.applicationType === 'CHILD' && <p className="note">{childBranchText(settings.bank.NAME)}</p>}
       {notice}
       <SchemaForm
-        schemaName="branch"
+        schemaName={formOf(page)}
         initialData={loaded.initialData}
         uiSchema={uiSchema}
         submitLabel="次へ"

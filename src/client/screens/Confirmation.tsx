@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadApplicationWithParent } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import { BackButton } from './stepActions';
 import { askedFormsOf, summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
@@ -17,7 +17,7 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
  * applies (→ PIN). Corrections go back step by step with 「戻る」 (the navigation guard lets a
  * page open only from its neighbours).
  */
-export default function Confirmation({ flow, settings, send }: ScreenProps) {
+export default function Confirmation({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const [sections, setSections] = useState<SummarySection[] | null>(null);
   const asked = useMemo(() => askedFormsOf(flow.pages), [flow.pages]);
@@ -64,7 +64,7 @@ export default function Confirmation({ flow, settings, send }: ScreenProps) {
         <p>
           ご入力いただいたご住所が、本人確認書類（運転免許証・マイナンバーカードなど）に記載のご住所と一致していることをご確認ください。一致しない場合、お申込みをお受けできないことがあります。
         </p>
-        <SchemaForm schemaName="confirmation" uiSchema={uiSchema} submitLabel="申し込む" onSubmit={() => send({ type: 'NEXT' })} />
+        <SchemaForm schemaName={formOf(page)} uiSchema={uiSchema} submitLabel="申し込む" onSubmit={() => send({ type: 'NEXT' })} />
       </section>
       <BackButton send={send} />
     </section>

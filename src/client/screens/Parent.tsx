@@ -6,7 +6,7 @@ import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application
 import { api, statusOf } from '../api/client';
 import { useFuriganaSuggestion } from '../forms/furigana';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 import { BackButton, stepLockedMessage, useStepNotice } from './stepActions';
 import { useFailure } from './useFailure';
@@ -86,7 +86,7 @@ export default function Parent(props: ScreenProps) {
   return <ParentForm {...props} loaded={loaded} fail={fail} />;
 }
 
-function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Loaded; fail: (error?: unknown) => void }) {
+function ParentForm({ page, send, settings, loaded, fail }: ScreenProps & { loaded: Loaded; fail: (error?: unknown) => void }) {
   const { child, occupations } = loaded;
   const [busy, setBusy] = useState(false);
   const [personalErrors, setPersonalErrors] = useState<FieldError[]>(NO_ERRORS);
@@ -208,7 +208,7 @@ function ParentForm({ send, settings, loaded, fail }: ScreenProps & { loaded: Lo
       <h2 className="section-title">親権者さまの情報</h2>
       <div ref={personalRef}>
         <SchemaForm
-          schemaName="parent"
+          schemaName={formOf(page)}
           idPrefix={PARENT_ID_PREFIX}
           initialData={personalInitial}
           uiSchema={personalUi}

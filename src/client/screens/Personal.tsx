@@ -6,7 +6,7 @@ import { api, messageOf, statusOf } from '../api/client';
 import { useFuriganaSuggestion } from '../forms/furigana';
 import { SchemaForm, type FieldError, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { AddressCandidate, PostalSearchContext } from '../forms/widgets/PostalAddressWidget';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import {
   addressModePatch,
   bodyOf,
@@ -62,7 +62,7 @@ function focusLater(id: string) {
  * /child/before-check's URL is applied on arrival (verified, then locked, or not found); back
  * from a later step, the saved code shows verified.
  */
-export default function Personal({ flow, settings, send }: ScreenProps) {
+export default function Personal({ flow, page, settings, send }: ScreenProps) {
   const { bank } = settings;
   const applicationType = flow.config.meta.applicationType;
   const [initialData, setInitialData] = useState<FormData | null>(null);
@@ -268,7 +268,7 @@ export default function Personal({ flow, settings, send }: ScreenProps) {
       </p>
       {notice}
       <SchemaForm
-        schemaName="personal"
+        schemaName={formOf(page)}
         initialData={initialData}
         uiSchema={uiSchema}
         submitLabel="次へ"

@@ -3,7 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { loadApplication } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import { pageAfter } from '../../domain/flow/model';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
 
@@ -52,7 +52,7 @@ export default function SealLess({ flow, page, send }: ScreenProps) {
       <p>この口座は、原則として印鑑（お届け印）を登録しない口座です。お届け印の登録をご希望の場合は「印鑑を登録する」を選択してください。</p>
       {notice}
       <SchemaForm
-        schemaName="sealLess"
+        schemaName={formOf(page)}
         initialData={initialData}
         uiSchema={uiSchema}
         submitLabel={pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ'}

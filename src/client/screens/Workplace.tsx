@@ -7,7 +7,7 @@ import { normalizeWorkplaceCode, normalizeWorkplaceName, splitPhone } from '../.
 import { SchemaForm, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { CodeField } from '../forms/widgets/CodeApplyWidget';
 import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
-import type { ScreenProps } from '../runtime/screen';
+import { formOf, type ScreenProps } from '../runtime/screen';
 import { Toast } from '../ui/Toast';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
@@ -201,7 +201,7 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
       <p>ご職業とお勤め先を入力してください。勤務先コード・紹介コードをお持ちの方は、あわせて入力してください。</p>
       {notice}
       <SchemaForm
-        schemaName="workplace"
+        schemaName={formOf(page)}
         initialData={initial.data}
         uiSchema={uiSchema}
         submitLabel="次へ"

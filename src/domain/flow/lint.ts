@@ -46,7 +46,7 @@ import {
   type StateNode,
   type Transition,
 } from './statechart';
-import { actionNames, actorNames, eventTypes, guardNames, isOneOf, screenNames, type ActorName } from './vocabulary';
+import { actionNames, actorNames, eventTypes, guardNames, isOneOf, formScreenNames, screenNames, type ActorName } from './vocabulary';
 
 export { escapePointerSegment };
 
@@ -614,6 +614,12 @@ export function lintFlow(input: LintInput): FlowProblem[] {
     const form = stringMeta(node, 'form');
     if (form !== undefined && !forms.includes(form)) {
       add(`${node.pointer}/meta/form`, withChoices(`unknown form "${form}"`, form, 'known forms, schemas/<form>.schema.json', forms));
+    }
+    const asksForm = screen !== undefined && (formScreenNames as readonly string[]).includes(screen);
+    if (asksForm && form === undefined) {
+      add(`${node.pointer}/meta`, `screen "${screen}" asks a form: name it in "form" (known forms, schemas/<form>.schema.json: ${forms.join(', ')})`);
+    } else if (!asksForm && form !== undefined && screen !== undefined && (screenNames as readonly string[]).includes(screen)) {
+      add(`${node.pointer}/meta/form`, `screen "${screen}" asks no form, so "form" would be ignored; remove it (screens with a form: ${formScreenNames.join(', ')})`);
     }
     for (const key of ['entry', 'exit'] as const) {
       for (const ref of refsOf(node.config[key], `${node.pointer}/${key}`)) {

@@ -30,6 +30,13 @@ export const screenNames = [
 ] as const;
 export type ScreenName = (typeof screenNames)[number];
 
+/**
+ * The screens that ask the form their state names in meta.form (schemas/<form>.schema.json):
+ * the page renders that schema and posts it, so the lint wants meta.form on them and on
+ * no other screen.
+ */
+export const formScreenNames = ['Personal', 'Workplace', 'Branch', 'SealLess', 'Confirmation', 'Parent', 'Pin'] as const satisfies readonly ScreenName[];
+
 export const guardNames = ['supplementRequested'] as const;
 export type GuardName = (typeof guardNames)[number];
 
