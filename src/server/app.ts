@@ -5,12 +5,15 @@ import type { BankRegistry } from './banks/registry.js';
 import { connectionOptions } from './boundary/connection.js';
 import { answerFor } from './boundary/errors.js';
 import type { ServerConfig } from './config.js';
+import { httpMessages } from './http-messages.js';
+import type { FlowConfig } from '../domain/flow/types.js';
 import { loggerOptions, SafeLogController } from './logging.js';
 import type { MailSender } from './mail/index.js';
 import auth from './plugins/auth.js';
 import banks from './plugins/banks.js';
 import database from './plugins/database.js';
 import ekyc from './plugins/ekyc.js';
+import flows from './plugins/flows.js';
 import lookups from './plugins/lookups.js';
 import mail from './plugins/mail.js';
 import masterData from './plugins/master-data.js';
@@ -32,6 +35,8 @@ export interface BuildAppOptions {
   mailSender?: MailSender;
   /** The clock of every time limit (tests move it forward); default: the system clock. */
   now?: () => Date;
+  /** The linted flows (main.ts lints them once for the pages too); default: FLOWS_DIR, linted here. */
+  flows?: FlowConfig[];
   /** The HTML page plugin (src/server/plugins/pages.ts), registered last; bind its options in a closure. */
   pages?: FastifyPluginAsync;
   /** Where log lines go (tests inspect them); default: stdout. */
@@ -83,6 +88,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   // before this process could open the same PGlite files.
   const socketPath = options.operatorSocket === undefined ? operatorSocketPath(config) : options.operatorSocket;
   if (socketPath) await app.register(operatorSocket, { path: socketPath });
+  await app.register(flows, { config, ...(options.flows ? { flows: options.flows } : {}) });
   await app.register(database, { config });
   await app.register(banks, { config, ...(options.banks ? { registry: options.banks } : {}) });
   await app.register(masterData, { config });
@@ -95,5 +101,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(api, { prefix: '/api' });
   if (!config.production) await app.register(devOutbox);
   if (options.pages) await app.register(options.pages);
+  // Without pages (API tests) every unknown path is the API's JSON 404, in Japanese.
+  else app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: httpMessages.notFound }));
   return app;
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { flows } = assertFlowsValid(config.flowsDir);
   const app = await buildApp(config, {
+    flows,
     pages: async (instance) =>
       instance.register(pages, {
         distDir: config.distDir,

@@ -9,6 +9,7 @@ import type { PostalLookup } from './postal/index.js';
 import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
 import type { PinKeyStore } from './pin/keys.js';
+import type { FlowConfig } from '../domain/flow/types.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
 export interface AuthenticatedApplication {
@@ -35,6 +36,10 @@ declare module 'fastify' {
     pinKeys: PinKeyStore;
     /** The identity-check provider of EKYC_PROVIDER (plugins/ekyc.ts). */
     ekyc: EkycProvider;
+    /** The linted flows of FLOWS_DIR (plugins/flows.ts). */
+    flows: FlowConfig[];
+    /** The forms each application type must have stored before completion, from its flow. */
+    requiredForms: Map<ApplicationType, string[]>;
   }
 
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applications } from '../../src/server/db/schema.js';
+import { applicationParents, applications } from '../../src/server/db/schema.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { formatApplicationNumber } from '../../src/server/routes/completion.js';
 import {
@@ -106,6 +106,18 @@ describe.each(backends)('completion ($name)', (backend) => {
     expect((await complete(server, who)).statusCode).toBe(200);
     const [row] = await server.app.db.select().from(applications).where(eq(applications.id, who.id));
     expect(row?.applicationNumber).toBeTruthy();
+  });
+
+  it('waits for every form its flow asks before the PIN (the seal choice; for a child, the parent’s workplace)', async () => {
+    const general = await verifiedApplication(server, { outcome: 'approve' });
+    await server.app.db.update(applications).set({ sealLess: null }).where(eq(applications.id, general.id));
+    expect((await complete(server, general)).json()).toEqual({ message: httpMessages.stepsIncomplete });
+    await server.app.db.update(applications).set({ sealLess: false }).where(eq(applications.id, general.id));
+    expect((await complete(server, general)).statusCode).toBe(200);
+
+    const child = await verifiedApplication(server, { applicationType: 'CHILD', outcome: 'approve' });
+    await server.app.db.update(applicationParents).set({ occupationId: null }).where(eq(applicationParents.applicationId, child.id));
+    expect((await complete(server, child)).json()).toEqual({ message: httpMessages.stepsIncomplete });
   });
 
   it('waits for the current-address document when the identity check asked for one', async () => {

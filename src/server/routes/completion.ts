@@ -9,6 +9,7 @@ import { completionMail } from '../mail/index.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { hasChildDocuments, latestEkycSession, uploadedDocumentTypes } from './ekyc.js';
+import { missingForms, storedFactsOf } from '../forms/stored.js';
 import { hasPin } from './pin.js';
 
 /**
@@ -25,8 +26,9 @@ import { hasPin } from './pin.js';
  * (application_number_counters; a rolled-back transaction may leave a gap, never a
  * duplicate). 18 characters, readable over the phone, and sorting by time within a bank.
  *
- * 409 { message } unless the application can be handed over: the steps saved (personal,
- * branch; for GENERAL also the workplace and seal choice), the PIN set, the newest identity
+ * 409 { message } unless the application can be handed over: every form its flow asks before
+ * the PIN stored (forms/stored.ts; general: personal, workplace, branch, seal choice; child:
+ * the child's personal data, the parent, branch), the PIN set, the newest identity
  * check approved (status 4), a requested current-address document uploaded, and for CHILD the
  * child's documents uploaded. applicationCompletedAt is ISO 8601 in Japan time.
  */
@@ -35,27 +37,16 @@ export function formatApplicationNumber(bankCode: string, japanDay: string, sequ
   return `${bankCode}-${japanDay.slice(2).replace(/-/g, '')}-${String(sequence).padStart(6, '0')}`;
 }
 
-interface CompletionRow {
-  applicationType: ApplicationType;
-  birthday: string | null;
-  branchCode: string | null;
-  occupationId: number | null;
-  sealLess: boolean | null;
-}
-
-/** Why the application cannot be completed yet, or null. */
-async function blocker(db: Database, applicationId: string, row: CompletionRow): Promise<string | null> {
-  const stepsDone =
-    row.birthday !== null &&
-    row.branchCode !== null &&
-    (row.applicationType === 'CHILD' || (row.occupationId !== null && row.sealLess !== null));
-  if (!stepsDone) return httpMessages.stepsIncomplete;
+/** Why the application cannot be completed yet, or null. `requiredForms`: its flow's forms before the PIN. */
+async function blocker(db: Database, applicationId: string, applicationType: ApplicationType, requiredForms: readonly string[]): Promise<string | null> {
+  const facts = await storedFactsOf(db, applicationId);
+  if (!facts || missingForms(requiredForms, facts).length > 0) return httpMessages.stepsIncomplete;
   if (!(await hasPin(db, applicationId))) return httpMessages.pinNotSet;
   const ekyc = await latestEkycSession(db, applicationId);
   if (ekyc?.status !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
   const uploaded = await uploadedDocumentTypes(db, applicationId);
   if (ekyc.supplement && !uploaded.has('CURRENT_ADDRESS_DOCUMENT')) return httpMessages.supplementMissing;
-  if (row.applicationType === 'CHILD' && !hasChildDocuments(uploaded)) return httpMessages.documentsMissing;
+  if (applicationType === 'CHILD' && !hasChildDocuments(uploaded)) return httpMessages.documentsMissing;
   return null;
 }
 
@@ -74,10 +65,6 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         .select({
           applicationType: applications.applicationType,
           mailAddress: applications.mailAddress,
-          birthday: applications.birthday,
-          branchCode: applications.branchCode,
-          occupationId: applications.occupationId,
-          sealLess: applications.sealLess,
           applicationNumber: applications.applicationNumber,
           applicationCompletedAt: applications.applicationCompletedAt,
         })
@@ -89,7 +76,9 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
       }
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
-      const message = await blocker(tx, id, row);
+      const requiredForms = app.requiredForms.get(row.applicationType);
+      if (!requiredForms) throw new Error(`no flow for the application type ${row.applicationType}`);
+      const message = await blocker(tx, id, row.applicationType, requiredForms);
       if (message) return { kind: 'blocked', message };
 
       const now = app.now();
