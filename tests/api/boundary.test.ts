@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applications } from '../../src/server/db/schema.js';
+import { httpMessages } from '../../src/server/http-messages.js';
 import { maskPersonalData } from '../../src/server/logging.js';
 import pages from '../../src/server/plugins/pages.js';
 import { headersOf, signedIn, validBodies, type Signed } from './application-fixtures.js';
@@ -92,6 +93,12 @@ describe.each(backends)('request boundary ($name)', (backend) => {
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(messages.badRequest);
     expect(await stored(who)).toEqual(before);
+  });
+
+  it('answers a path that normalises to no route (sessions/./decision) with the JSON 404 in Japanese', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/ekyc-simulator/sessions/./decision', headers: { host: hostOf(server, '0177') } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: httpMessages.notFound });
   });
 
   it.each([
@@ -201,6 +208,10 @@ describe('production trusts only its own hosts', () => {
       expect(attacker.statusCode).toBe(404);
       expect(attacker.body).toContain('ページが見つかりません');
       expect(attacker.body).not.toContain('熊本銀行');
+      // Anything else that no route claims: the JSON 404, in Japanese.
+      const post = await server.app.inject({ method: 'POST', url: '/nowhere', headers: { host: hostOf(server, '0587') } });
+      expect(post.statusCode).toBe(404);
+      expect(post.json()).toEqual({ message: httpMessages.notFound });
       const own = await open(hostOf(server, '0587'));
       expect(own.statusCode).toBe(200);
       expect(own.body).toContain('熊本銀行');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
 import type { FlowConfig } from '../../domain/flow/types';
+import { httpMessages } from '../http-messages.js';
 
 export interface PagesOptions {
   distDir: string;
@@ -64,7 +65,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     const bank: BankConfig | null = request.bank;
     if (!bank) return sendUnknownHost(reply, request.hostname);
     const kind = request.params.kind as ImageKind;
-    if (!imageKinds.includes(kind)) return reply.code(404).send({ message: 'not found' });
+    if (!imageKinds.includes(kind)) return reply.code(404).send({ message: httpMessages.notFound });
     const file = app.banks.imagePath(bank, kind);
     return reply
       .type(imageTypes[extname(file)] ?? 'application/octet-stream')
@@ -74,7 +75,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
-    if (!isPage) return reply.code(404).send({ message: 'not found' });
+    if (!isPage) return reply.code(404).send({ message: httpMessages.notFound });
     const bank = request.bank;
     if (!bank) return sendUnknownHost(reply, request.hostname);
     const settings: ClientSettings = {
