@@ -16,10 +16,8 @@ import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 
 const schemasDir = new URL('../../schemas/', import.meta.url);
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldError } from '../domain/rules/field-error.js';
+export type { FieldError };
 
 /** The 400 body of every validation failure: message is the first field's message. */
 export interface ValidationFailure {

@@ -6,10 +6,8 @@ import { loadSchema, type LoadedSchema } from './schemas';
 import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, FormSubmitButton, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { FieldError } from '../../domain/rules/field-error';
+export type { FieldError };
 
 export type { FormApi, FormData, SchemaFormContext } from './context';
 export { schemaFormContextOf } from './context';

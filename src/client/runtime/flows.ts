@@ -1,7 +1,9 @@
 import { describeFlow, type FlowModel } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
 
-export const CLIENT_FLOWS_ELEMENT_ID = 'client-flows';
+import { PAGE_DATA_IDS } from '../../domain/page-data';
+
+export const CLIENT_FLOWS_ELEMENT_ID = PAGE_DATA_IDS.flows;
 
 /**
  * The flows the server linted at start (FLOWS_DIR), written into the page beside the settings:

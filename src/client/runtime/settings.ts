@@ -1,6 +1,8 @@
 import type { ClientSettings } from '../../domain/bank/types';
 
-export const CLIENT_SETTINGS_ELEMENT_ID = 'client-settings';
+import { PAGE_DATA_IDS } from '../../domain/page-data';
+
+export const CLIENT_SETTINGS_ELEMENT_ID = PAGE_DATA_IDS.settings;
 
 /**
  * The server writes the bank chosen by the host into the page as a JSON data block (a

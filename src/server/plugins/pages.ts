@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
 import type { FlowConfig } from '../../domain/flow/types';
+import { PAGE_DATA_IDS } from '../../domain/page-data';
 import { httpMessages } from '../http-messages.js';
 
 export interface PagesOptions {
@@ -47,7 +48,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run "npm run build" first`);
   const template = readFileSync(indexFile, 'utf8');
-  const flowsScript = jsonScript('client-flows', options.flows);
+  const flowsScript = jsonScript(PAGE_DATA_IDS.flows, options.flows);
 
   await app.register(fastifyStatic, {
     root: join(options.distDir, 'assets'),
@@ -85,7 +86,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
       production: options.production,
     };
     const html = template
-      .replace(SETTINGS_PLACEHOLDER, jsonScript('client-settings', settings) + flowsScript)
+      .replace(SETTINGS_PLACEHOLDER, jsonScript(PAGE_DATA_IDS.settings, settings) + flowsScript)
       .replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
