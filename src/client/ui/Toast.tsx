@@ -18,7 +18,16 @@ function useKeepFocusClear(toast: RefObject<HTMLDivElement | null>, open: boolea
   useEffect(() => {
     if (!open) return;
     let frame = 0;
+    // A press focuses its control before it ends: scrolling then would move another control
+    // under the finger and the press would not count (the click needs down and up on one
+    // element). The check waits for the press to end.
+    let pressing = false;
+    let checkAfterPress = false;
     const check = () => {
+      if (pressing) {
+        checkAfterPress = true;
+        return;
+      }
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const focused = document.activeElement;
@@ -31,12 +40,29 @@ function useKeepFocusClear(toast: RefObject<HTMLDivElement | null>, open: boolea
     };
     // Old browsers (and jsdom) have no ResizeObserver: the focus is still checked.
     const layout = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    const pressStart = () => {
+      pressing = true;
+    };
+    const pressEnd = () => {
+      pressing = false;
+      if (checkAfterPress) {
+        checkAfterPress = false;
+        // After the click event of this press has been dispatched.
+        setTimeout(check, 0);
+      }
+    };
     layout?.observe(document.body);
     document.addEventListener('focusin', check);
+    document.addEventListener('pointerdown', pressStart, true);
+    document.addEventListener('pointerup', pressEnd, true);
+    document.addEventListener('pointercancel', pressEnd, true);
     return () => {
       cancelAnimationFrame(frame);
       layout?.disconnect();
       document.removeEventListener('focusin', check);
+      document.removeEventListener('pointerdown', pressStart, true);
+      document.removeEventListener('pointerup', pressEnd, true);
+      document.removeEventListener('pointercancel', pressEnd, true);
     };
   }, [toast, open]);
 }
