@@ -51,11 +51,11 @@ export interface BuildAppOptions {
 
 /**
  * The whole HTTP application, composed of plugins in dependency order: the request boundary
- * (text cleaning, error answers) and security headers first (they apply to every answer), then the operator socket, the database, the banks of
- * the Host header and their master data, the postal and furigana lookups, mail, the PIN keys,
- * the eKYC provider (and its simulator's pages), the session check, the API under /api, the
- * development outbox, and the pages last (their catch-all 404 handler answers every path no
- * one else claimed).
+ * (text cleaning, error answers) and security headers first (they apply to every answer),
+ * then the operator socket, the linted flows, the database, the banks of the Host header and
+ * their master data, the postal and furigana lookups, mail, the PIN keys, the eKYC provider
+ * (and its simulator's pages), the session check, the API under /api, the development outbox,
+ * and the pages last (their catch-all 404 handler answers every path no one else claimed).
  */
 export async function buildApp(config: ServerConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { normalizeKanaName } from '../../domain/rules';
+import { FURIGANA_MAX_LENGTH, normalizeKanaName } from '../../domain/rules';
 import { api } from '../api/client';
 import type { FormApi, FormData } from './context';
 
@@ -9,9 +9,6 @@ import type { FormApi, FormData } from './context';
  * goes into the empty kana field beside it, as half-width katakana. A kana the applicant typed
  * is never overwritten; one still holding the last suggestion follows a changed name.
  */
-
-/** Longest name the server reads (GET /api/furigana). */
-export const FURIGANA_MAX_LENGTH = 20;
 
 /** Kanji or hiragana (with 々〆ヶ and the long vowel mark), at most 20 characters: worth asking for furigana. */
 export function isFuriganaTarget(value: string): boolean {

@@ -7,6 +7,7 @@
  * throws on anything else: what it cannot read it leaves out.
  */
 import type { ActionName, ActorName } from './vocabulary';
+import { escapePointerSegment } from '../json-pointer';
 
 export type Json = Record<string, unknown>;
 
@@ -53,9 +54,7 @@ export const HAND_OVER_ACTION: ActionName = 'leaveForProvider';
 /** The actor that waits for the provider's result: an entry page invoking it is where the provider sends the applicant back. */
 export const PROVIDER_RETURN_ACTOR: ActorName = 'pollEkycStatus';
 
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+export { escapePointerSegment };
 
 export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -65,3 +65,6 @@ export function checkUnusableNameCharacters(text: string | null | undefined): st
   const found = findUnusableNameCharacters(text);
   return found.length > 0 ? messages.unusableCharacters(found.join('')) : null;
 }
+
+/** The longest name GET /api/furigana reads; the page asks for no longer one. */
+export const FURIGANA_MAX_LENGTH = 20;

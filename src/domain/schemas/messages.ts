@@ -1,3 +1,4 @@
+import { escapePointerSegment } from '../json-pointer';
 import { messages } from '../messages';
 
 /**
@@ -41,10 +42,6 @@ export function messageOf(reference: string): { text: string } | { error: string
   return { text: entry(value) };
 }
 
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Copies `schema` with every errorMessage key replaced by its text; reports the keys it cannot resolve. */
 function resolve(node: unknown, pointer: string, inMessage: boolean, problems: MessageProblem[]): unknown {
   if (typeof node === 'string' && inMessage) {
@@ -56,7 +53,7 @@ function resolve(node: unknown, pointer: string, inMessage: boolean, problems: M
   if (Array.isArray(node)) return node.map((item, i) => resolve(item, `${pointer}/${i}`, inMessage, problems));
   if (typeof node === 'object' && node !== null) {
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, resolve(value, `${pointer}/${escapeSegment(key)}`, inMessage || key === 'errorMessage', problems)]),
+      Object.entries(node).map(([key, value]) => [key, resolve(value, `${pointer}/${escapePointerSegment(key)}`, inMessage || key === 'errorMessage', problems)]),
     );
   }
   return node;

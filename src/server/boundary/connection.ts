@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import type { ServerConfig } from '../config.js';
 import { httpMessages } from '../http-messages.js';
 
 /**

@@ -20,20 +20,12 @@ export function cleanText(text: string): string {
   return text.replace(UNWANTED, '');
 }
 
-/** Whether cleanText would change the text (cheap test before copying). */
-export function hasUnwantedCharacters(text: string): boolean {
-  UNWANTED.lastIndex = 0;
-  const found = UNWANTED.test(text);
-  UNWANTED.lastIndex = 0;
-  return found;
-}
-
 /**
  * Cleans every string in a parsed JSON value or query object, keys included, in place where
  * the value is an object or array; returns the cleaned value (a string is returned anew).
  */
 export function cleanDeep(value: unknown): unknown {
-  if (typeof value === 'string') return hasUnwantedCharacters(value) ? cleanText(value) : value;
+  if (typeof value === 'string') return cleanText(value);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) value[i] = cleanDeep(value[i]);
     return value;
@@ -41,7 +33,7 @@ export function cleanDeep(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      const cleanKey = hasUnwantedCharacters(key) ? cleanText(key) : key;
+      const cleanKey = cleanText(key);
       const cleaned = cleanDeep(record[key]);
       if (cleanKey !== key) delete record[key];
       record[cleanKey] = cleaned;

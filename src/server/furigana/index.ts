@@ -3,8 +3,7 @@ import path from 'node:path';
 import jaconv from 'jaconv';
 import kuromoji, { type IpadicFeatures, type Tokenizer } from 'kuromoji';
 
-/** The longest input GET /api/furigana reads (the page does not ask for longer ones). */
-export const FURIGANA_MAX_LENGTH = 20;
+export { FURIGANA_MAX_LENGTH } from '../../domain/rules/index.js';
 
 /** node_modules/kuromoji/dict (IPADIC, gzipped), wherever npm put the package. */
 export function defaultDictionaryPath(): string {
