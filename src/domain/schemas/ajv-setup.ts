@@ -1,5 +1,6 @@
 import type { Ajv, Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
+import { annotationKeywords } from './form-step';
 
 /**
  * One ajv configuration for both sides: the browser's precompiled validators and the server's
@@ -12,8 +13,10 @@ export const ajvOptions: Options = {
   $data: true,
 };
 
+/** ajv-errors, and the engine's annotation keywords (form-step.ts), which validate nothing. */
 export function extendAjv(ajv: Ajv): Ajv {
   ajvErrors(ajv);
+  ajv.addVocabulary([...annotationKeywords]);
   return ajv;
 }
 

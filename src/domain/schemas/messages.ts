@@ -27,8 +27,13 @@ const catalogue: Record<string, string | ((argument: number) => string)> = {
 /** The keys a schema may name, for the lint's "known messages" list (templates as tooLong:N). */
 export const messageKeys: readonly string[] = Object.entries(catalogue).map(([key, value]) => (typeof value === 'function' ? `${key}:N` : key));
 
-/** The text of a key, or a sentence saying why there is none. */
-export function messageOf(reference: string): { text: string } | { error: string } {
+/** A form's own messages (its schema's x-messages): key → text. */
+export type LocalMessages = Readonly<Record<string, unknown>>;
+
+/** The text of a key (the form's own messages first, then the catalogue), or a sentence saying why there is none. */
+export function messageOf(reference: string, local: LocalMessages = {}): { text: string } | { error: string } {
+  const own = Object.hasOwn(local, reference) ? local[reference] : undefined;
+  if (typeof own === 'string' && own !== '') return { text: own };
   const [key = '', argument, ...rest] = reference.split(':');
   const entry = Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
   if (entry === undefined) return { error: `unknown message "${reference}"` };
@@ -43,17 +48,17 @@ export function messageOf(reference: string): { text: string } | { error: string
 }
 
 /** Copies `schema` with every errorMessage key replaced by its text; reports the keys it cannot resolve. */
-function resolve(node: unknown, pointer: string, inMessage: boolean, problems: MessageProblem[]): unknown {
+function resolve(node: unknown, pointer: string, inMessage: boolean, problems: MessageProblem[], local: LocalMessages): unknown {
   if (typeof node === 'string' && inMessage) {
-    const found = messageOf(node);
+    const found = messageOf(node, local);
     if ('text' in found) return found.text;
     problems.push({ pointer, reference: node, message: found.error });
     return node;
   }
-  if (Array.isArray(node)) return node.map((item, i) => resolve(item, `${pointer}/${i}`, inMessage, problems));
+  if (Array.isArray(node)) return node.map((item, i) => resolve(item, `${pointer}/${i}`, inMessage, problems, local));
   if (typeof node === 'object' && node !== null) {
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [key, resolve(value, `${pointer}/${escapePointerSegment(key)}`, inMessage || key === 'errorMessage', problems)]),
+      Object.entries(node).map(([key, value]) => [key, resolve(value, `${pointer}/${escapePointerSegment(key)}`, inMessage || key === 'errorMessage', problems, local)]),
     );
   }
   return node;
@@ -62,14 +67,34 @@ function resolve(node: unknown, pointer: string, inMessage: boolean, problems: M
 /** The unresolvable message keys of a schema (the flow check reports them with file and line). */
 export function messageProblems(schema: unknown): MessageProblem[] {
   const problems: MessageProblem[] = [];
-  resolve(schema, '', false, problems);
+  resolve(schema, '', false, problems, localMessagesOf(schema));
   return problems;
+}
+
+/** The schema's own messages (x-messages), or none. */
+function localMessagesOf(schema: unknown): LocalMessages {
+  const local = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)['x-messages'] : undefined;
+  return typeof local === 'object' && local !== null && !Array.isArray(local) ? (local as LocalMessages) : {};
+}
+
+/**
+ * Own messages that repeat a text of the catalogue (name the catalogue's key instead, so a
+ * rewording reaches every form) or that are not text.
+ */
+export function localMessageProblems(schema: unknown): MessageProblem[] {
+  const known = new Map(Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[value, key] as const] : [])));
+  return Object.entries(localMessagesOf(schema)).flatMap(([key, text]) => {
+    const pointer = `/x-messages/${escapePointerSegment(key)}`;
+    if (typeof text !== 'string' || text === '') return [{ pointer, reference: key, message: `message "${key}" must be a non-empty text` }];
+    const same = known.get(text);
+    return same === undefined ? [] : [{ pointer, reference: key, message: `message "${key}" repeats the catalogue's "${same}"; name "${same}" instead` }];
+  });
 }
 
 /** The schema with its message keys resolved; throws on an unknown key (the flow check names it first). */
 export function resolveSchemaMessages<T>(schema: T, name = 'schema'): T {
   const problems: MessageProblem[] = [];
-  const resolved = resolve(schema, '', false, problems) as T;
+  const resolved = resolve(schema, '', false, problems, localMessagesOf(schema)) as T;
   if (problems.length > 0) throw new Error(`${name}: ${problems.map((p) => `${p.pointer}: ${p.message}`).join('; ')}`);
   return resolved;
 }
