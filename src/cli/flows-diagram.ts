@@ -40,7 +40,7 @@ try {
   const { out, files } = parseArguments(process.argv.slice(2));
   // The folder the server runs (FLOWS_DIR, src/server/config.ts); unset: the check's own default.
   const flowsDir = process.env.FLOWS_DIR?.trim() || undefined;
-  const { problems } = checkFlowFiles(files, repositoryRoot, flowsDir);
+  const { problems } = checkFlowFiles(files, repositoryRoot, flowsDir, process.env.SCHEMAS_DIR?.trim() || undefined);
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     throw new Error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the flows: no diagram written (fix them first; npm run flows:check)`);

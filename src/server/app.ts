@@ -14,6 +14,7 @@ import banks from './plugins/banks.js';
 import database from './plugins/database.js';
 import ekyc from './plugins/ekyc.js';
 import flows from './plugins/flows.js';
+import forms from './plugins/forms.js';
 import lookups from './plugins/lookups.js';
 import mail from './plugins/mail.js';
 import masterData from './plugins/master-data.js';
@@ -52,7 +53,7 @@ export interface BuildAppOptions {
 /**
  * The whole HTTP application, composed of plugins in dependency order: the request boundary
  * (text cleaning, error answers) and security headers first (they apply to every answer),
- * then the operator socket, the linted flows, the database, the banks of the Host header and
+ * then the operator socket, the forms of SCHEMAS_DIR, the linted flows, the database, the banks of the Host header and
  * their master data, the postal and furigana lookups, mail, the PIN keys, the eKYC provider
  * (and its simulator's pages), the session check, the API under /api, the development outbox,
  * and the pages last (their catch-all 404 handler answers every path no one else claimed).
@@ -88,6 +89,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   // before this process could open the same PGlite files.
   const socketPath = options.operatorSocket === undefined ? operatorSocketPath(config) : options.operatorSocket;
   if (socketPath) await app.register(operatorSocket, { path: socketPath });
+  await app.register(forms, { config });
   await app.register(flows, { config, ...(options.flows ? { flows: options.flows } : {}) });
   await app.register(database, { config });
   await app.register(banks, { config, ...(options.banks ? { registry: options.banks } : {}) });

@@ -67,6 +67,12 @@ export interface ServerConfig {
    */
   flowsDir: string;
   /**
+   * SCHEMAS_DIR: folder with the forms' JSON Schemas (default ./schemas of the repository). The
+   * server validates and stores each form from it; the page's validators are built from the
+   * same folder (npm run build with the same SCHEMAS_DIR), so the two must not differ.
+   */
+  schemasDir: string;
+  /**
    * EKYC_PROVIDER: the identity-check service (src/server/ekyc/adapter.ts). 'simulator' (the
    * default outside production) is the stand-in shipped with the product: a page of this
    * server at /ekyc-simulator/… on which anyone may approve their own check, so production
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),
     distDir: optional(env, 'DIST_DIR') ?? path.join(repositoryRoot, 'dist', 'client'),
     flowsDir: optional(env, 'FLOWS_DIR') ?? path.join(repositoryRoot, 'flows'),
+    schemasDir: optional(env, 'SCHEMAS_DIR') ?? path.join(repositoryRoot, 'schemas'),
     ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
     ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
     pinKeyFile: optional(env, 'PIN_KEY_FILE'),

@@ -10,6 +10,7 @@ import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
 import type { PinKeyStore } from './pin/keys.js';
 import type { FlowConfig } from '../domain/flow/types.js';
+import type { FormCatalogue } from './forms/catalogue.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
 export interface AuthenticatedApplication {
@@ -36,6 +37,8 @@ declare module 'fastify' {
     pinKeys: PinKeyStore;
     /** The identity-check provider of EKYC_PROVIDER (plugins/ekyc.ts). */
     ekyc: EkycProvider;
+    /** The forms of SCHEMAS_DIR (plugins/forms.ts). */
+    forms: FormCatalogue;
     /** The linted flows of FLOWS_DIR (plugins/flows.ts). */
     flows: FlowConfig[];
     /** The forms each application type must have stored before completion, from its flow. */

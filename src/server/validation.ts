@@ -1,20 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
-import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
+import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Request validation from the JSON Schemas in /schemas, the same files the browser forms use,
  * so the server and the page can never disagree on a rule or its Japanese message (the
  * schemas' `errorMessage` keywords name messages of src/domain/messages.ts by key, resolved
- * here as in the browser's build; ajv-errors). Route-specific body schemas
+ * here as in the browser's build; ajv-errors), compiled with the browser's ajv options
+ * (domain/schemas/ajv-setup.ts) in strict mode. Route-specific body schemas
  * compose the shared ones by `$ref: '<file name>'`.
  */
 
-const schemasDir = new URL('../../schemas/', import.meta.url);
+/** The schemas folder of the repository; a server with SCHEMAS_DIR passes its own. */
+export const defaultSchemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
 import type { FieldError } from '../domain/rules/field-error.js';
 export type { FieldError };
@@ -25,40 +29,52 @@ export interface ValidationFailure {
   errors: FieldError[];
 }
 
-let instance: Ajv | undefined;
+/** One Ajv per schemas folder, holding every <name>.schema.json under its file name. */
+const instances = new Map<string, Ajv>();
 
-/** One Ajv for the process, holding every schemas/*.schema.json under its $id (its file name). */
-function ajv(): Ajv {
-  if (instance) return instance;
-  // allErrors is required by ajv-errors; strict mode catches typos in the shared schemas.
-  const created = new Ajv({ allErrors: true, strict: true, $data: true });
-  ajvFormats(created);
-  ajvErrors(created);
-  for (const file of readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json')).sort()) {
-    const schema = resolveSchemaMessages(JSON.parse(readFileSync(new URL(file, schemasDir), 'utf8')) as { $id?: string }, `schemas/${file}`);
-    // Schemas are referenced by file name whatever their $id says.
-    created.addSchema(schema, schema.$id === undefined ? file : undefined);
+/** Every <name>.schema.json of a folder, its message keys resolved: name → schema. */
+export function readSchemas(dir: string): Map<string, Record<string, unknown>> {
+  const schemas = new Map<string, Record<string, unknown>>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()) {
+    const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    schemas.set(file.slice(0, -'.schema.json'.length), resolveSchemaMessages(raw, `schemas/${file}`));
   }
-  instance = created;
+  return schemas;
+}
+
+function ajv(dir: string): Ajv {
+  const found = instances.get(dir);
+  if (found) return found;
+  // The browser's options (ajv-setup.ts), but strict: a typo in a shared schema stops the server.
+  const created = extendAjv(new Ajv({ ...ajvOptions, strict: true }));
+  ajvFormats(created);
+  for (const [name, schema] of readSchemas(dir)) {
+    // Schemas are referenced by file name whatever their $id says.
+    created.addSchema(schema, schema.$id === undefined ? `${name}.schema.json` : undefined);
+  }
+  instances.set(dir, created);
   return created;
 }
 
-const compiled = new Map<AnySchema, ValidateFunction>();
+const compiled = new Map<Ajv, Map<AnySchema, ValidateFunction>>();
 
 /**
  * A validator for a shared schema (by file name, e.g. 'mail-address.schema.json') or for an
- * inline schema that may `$ref` the shared ones. Compiled once per schema object.
+ * inline schema that may `$ref` the shared ones, from the schemas of `dir`. Compiled once.
  */
-export function validator<T = unknown>(schema: string | AnySchema): ValidateFunction<T> {
+export function validator<T = unknown>(schema: string | AnySchema, dir = defaultSchemasDir): ValidateFunction<T> {
+  const instance = ajv(dir);
   if (typeof schema === 'string') {
-    const found = ajv().getSchema<T>(schema);
-    if (!found) throw new Error(`No schema ${schema} in /schemas`);
+    const found = instance.getSchema<T>(schema);
+    if (!found) throw new Error(`No schema ${schema} in ${dir}`);
     return found;
   }
-  let validate = compiled.get(schema);
+  let byAjv = compiled.get(instance);
+  if (!byAjv) compiled.set(instance, (byAjv = new Map()));
+  let validate = byAjv.get(schema);
   if (!validate) {
-    validate = ajv().compile(schema);
-    compiled.set(schema, validate);
+    validate = instance.compile(schema);
+    byAjv.set(schema, validate);
   }
   return validate as ValidateFunction<T>;
 }
@@ -108,8 +124,9 @@ export function validateBody(
   schema: string | AnySchema,
   normalize?: (body: Record<string, unknown>) => void,
 ): preValidationAsyncHookHandler {
-  const validate = validator(schema);
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The server's own schemas folder (SCHEMAS_DIR), compiled once per folder.
+    const validate = validator(schema, request.server.config.schemasDir);
     const body = request.body;
     if (normalize && typeof body === 'object' && body !== null && !Array.isArray(body)) {
       normalize(body as Record<string, unknown>);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { hashAuthToken } from '../../src/server/crypto.js';
+import { storeDocument } from '../../src/server/forms/documents.js';
 import { applicationParents, applications, authTokens } from '../../src/server/db/schema.js';
 import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
 
@@ -52,9 +53,12 @@ export const savedSteps = {
   occupationName: '会社員',
   workplaceName: '株式会社テスト',
   workplacePhoneNumber: '096-325-4817',
-  branchCode: '001',
-  branchName: '本店営業部',
-  sealLess: true,
+};
+
+/** The answers of the generic engine's forms as stored (one document per form, migration 0005). */
+export const savedDocuments: Record<string, Record<string, unknown>> = {
+  branch: { branchCode: '001', branchName: '本店営業部' },
+  sealLess: { sealLess: true },
 };
 
 /**
@@ -160,6 +164,7 @@ export async function saveSteps(server: TestServer, who: Signed, overrides: Part
     .update(applications)
     .set({ ...savedSteps, ...overrides })
     .where(eq(applications.id, who.id));
+  for (const [form, answers] of Object.entries(savedDocuments)) await storeDocument(server.app.db, who.id, form, answers, server.clock.now());
 }
 
 /** The parent step of a child application as saved (written directly, as saveSteps). */

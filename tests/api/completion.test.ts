@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applicationParents, applications } from '../../src/server/db/schema.js';
+import { applicationForms, applicationParents, applications } from '../../src/server/db/schema.js';
+import { storeDocument } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { formatApplicationNumber } from '../../src/server/routes/completion.js';
 import {
@@ -110,9 +111,11 @@ describe.each(backends)('completion ($name)', (backend) => {
 
   it('waits for every form its flow asks before the PIN (the seal choice; for a child, the parent’s workplace)', async () => {
     const general = await verifiedApplication(server, { outcome: 'approve' });
-    await server.app.db.update(applications).set({ sealLess: null }).where(eq(applications.id, general.id));
+    await server.app.db
+      .delete(applicationForms)
+      .where(and(eq(applicationForms.applicationId, general.id), eq(applicationForms.form, 'sealLess')));
     expect((await complete(server, general)).json()).toEqual({ message: httpMessages.stepsIncomplete });
-    await server.app.db.update(applications).set({ sealLess: false }).where(eq(applications.id, general.id));
+    await storeDocument(server.app.db, general.id, 'sealLess', { sealLess: false }, server.clock.now());
     expect((await complete(server, general)).statusCode).toBe(200);
 
     const child = await verifiedApplication(server, { applicationType: 'CHILD', outcome: 'approve' });

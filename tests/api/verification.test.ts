@@ -53,8 +53,9 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     expect(application.statusCode).toBe(200);
     // A new application: its bank, type and address, every step's field still empty.
     expect(application.json()).toMatchObject({
-      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, lastName: null, branchCode: null },
+      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, lastName: null },
       applicationParent: null,
+      forms: {},
     });
   });
 

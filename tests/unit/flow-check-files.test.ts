@@ -44,4 +44,59 @@ describe('checkFlowFiles on a flow folder', () => {
       },
     ]);
   });
+
+  /** A copy of flows/ and schemas/ with one schema edited; the problems of checking it. */
+  function checkEditedSchema(form: string, edit: (schema: Record<string, unknown>) => void) {
+    const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
+    cpSync(join(repositoryRoot, 'flows'), join(root, 'flows'), { recursive: true });
+    cpSync(join(repositoryRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+    const file = join(root, 'schemas', `${form}.schema.json`);
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    edit(schema);
+    writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+    const result = checkFlowFiles([], root, join(root, 'flows'));
+    rmSync(root, { recursive: true, force: true });
+    expect(result.flows).toEqual([]);
+    return result.problems.map((p) => `${p.file.replace(/^.*schemas\//, '')}:${p.line} ${p.pointer} ${p.message}`);
+  }
+
+  const step = (schema: Record<string, unknown>) => schema['x-step'] as Record<string, unknown>;
+
+  it('refuses a form step naming an unknown rule, with the known ones and a suggestion', () => {
+    const problems = checkEditedSchema('branch', (schema) => (step(schema).rules = ['homePhon']));
+    expect(problems).toEqual([expect.stringMatching(/^branch\.schema\.json:\d+ \/x-step\/rules\/0 unknown rule "homePhon" \(known rules, .*parentSurnameMatchesChild.*\)\. Did you mean "homePhone"\?$/)]);
+  });
+
+  it('refuses an unknown option source, a post path that is not one, and two forms on one path', () => {
+    const problems = checkEditedSchema('sealLess', (schema) => {
+      step(schema).post = '/applications/branch';
+      ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branchs' };
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known sources: branches\)$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/x-step\/post "\/applications\/branch" is already the path of form "branch"; give this form its own path$/),
+    ]);
+    expect(checkEditedSchema('sealLess', (schema) => (step(schema).post = 'applications/seal less'))).toEqual([
+      expect.stringMatching(/\/x-step\/post "post" must be the API path the form is posted to/),
+    ]);
+  });
+
+  it('resolves a form’s own message keys, and refuses one that repeats the catalogue', () => {
+    const ownKey = (schema: Record<string, unknown>, text: string) => {
+      schema['x-messages'] = { branchMissing: text };
+      (schema.errorMessage as { required: Record<string, string> }).required.branchCode = 'branchMissing';
+    };
+    expect(checkEditedSchema('branch', (schema) => ownKey(schema, '選択が必須です。'))).toEqual([
+      expect.stringMatching(/^branch\.schema\.json:\d+ \/x-messages\/branchMissing message "branchMissing" repeats the catalogue's "selectRequired"; name "selectRequired" instead$/),
+    ]);
+    const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
+    cpSync(join(repositoryRoot, 'flows'), join(root, 'flows'), { recursive: true });
+    cpSync(join(repositoryRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+    const file = join(root, 'schemas', 'branch.schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    ownKey(schema, 'お取引店をお選びください。');
+    writeFileSync(file, JSON.stringify(schema));
+    expect(checkFlowFiles([], root, join(root, 'flows')).problems).toEqual([]);
+    rmSync(root, { recursive: true, force: true });
+  });
 });

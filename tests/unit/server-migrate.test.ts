@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMigrationTarget } from '../../src/server/db/index.js';
-import { migrate } from '../../src/server/db/migrate.js';
+import { migrate, readMigrations } from '../../src/server/db/migrate.js';
 import { maintenanceWindows } from '../../src/server/db/schema.js';
 
 describe('migrator', () => {
@@ -47,5 +47,27 @@ describe('migrator', () => {
     const second = await openDatabase({ dataDir: dir, databaseUrl: null });
     expect(await second.db.select({ id: maintenanceWindows.id }).from(maintenanceWindows)).toHaveLength(1);
     await second.close();
+  });
+
+  it('moves the stored branch and seal choices into form documents (0005) and drops their columns', async () => {
+    client = await PGlite.create();
+    const target = pgliteMigrationTarget(client);
+    const files = await readMigrations();
+    const before = files.filter((file) => file.name < '0005');
+    await migrate(target, before);
+    const insert = `INSERT INTO applications (id, bank_code, application_type, mail_address, branch_code, branch_name, seal_less, updated_at)
+      VALUES ($1, '0177', 'GENERAL', 'a@example.com', $2, $3, $4, '2026-01-02T03:04:05Z')`;
+    await client.query(insert, ['00000000-0000-4000-8000-000000000001', '001', '本店営業部', true]);
+    await client.query(insert, ['00000000-0000-4000-8000-000000000002', null, null, false]);
+    await client.query(insert, ['00000000-0000-4000-8000-000000000003', null, null, null]);
+    expect(await migrate(target, files)).toEqual(files.filter((file) => file.name >= '0005').map((file) => file.name));
+    const documents = await client.query('SELECT application_id, form, answers FROM application_forms ORDER BY application_id, form');
+    expect(documents.rows).toEqual([
+      { application_id: '00000000-0000-4000-8000-000000000001', form: 'branch', answers: { branchCode: '001', branchName: '本店営業部' } },
+      { application_id: '00000000-0000-4000-8000-000000000001', form: 'sealLess', answers: { sealLess: true } },
+      { application_id: '00000000-0000-4000-8000-000000000002', form: 'sealLess', answers: { sealLess: false } },
+    ]);
+    const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name IN ('branch_code', 'branch_name', 'seal_less')`);
+    expect(columns.rows).toEqual([]);
   });
 });

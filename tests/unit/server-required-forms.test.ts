@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../src/domain/flow/types.js';
+import { loadFormCatalogue } from '../../src/server/forms/catalogue.js';
 import { missingForms, requiredFormsByType, type StoredFacts } from '../../src/server/forms/stored.js';
+import { defaultSchemasDir } from '../../src/server/validation.js';
 
 /** What completion waits for comes from the flows: every form before the PIN. */
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../../flows/${name}.json`, import.meta.url), 'utf8')) as FlowConfig;
 
+const catalogue = loadFormCatalogue(defaultSchemasDir);
+
 describe('the forms an application must have stored, from its flow', () => {
   it('are the forms of the shipped flows before the PIN', () => {
-    const required = requiredFormsByType([read('general'), read('child')]);
+    const required = requiredFormsByType([read('general'), read('child')], catalogue);
     expect(required.get('GENERAL')?.slice().sort()).toEqual(['branch', 'confirmation', 'personal', 'sealLess', 'workplace']);
     expect(required.get('CHILD')?.slice().sort()).toEqual(['branch', 'confirmation', 'parent', 'personal']);
   });
@@ -16,7 +20,7 @@ describe('the forms an application must have stored, from its flow', () => {
   it('follow a flow edit: without the seal-less page, the seal choice is not waited for', () => {
     const general = read('general');
     const { sealLess: _removed, ...states } = general.states;
-    const required = requiredFormsByType([{ ...general, states }]);
+    const required = requiredFormsByType([{ ...general, states }], catalogue);
     expect(required.get('GENERAL')).not.toContain('sealLess');
   });
 
@@ -24,11 +28,11 @@ describe('the forms an application must have stored, from its flow', () => {
     const general = read('general');
     const branch = general.states.branch;
     const edited = { ...general, states: { ...general.states, branch: { ...branch, meta: { ...branch?.meta, form: 'survey' } } } } as FlowConfig;
-    expect(() => requiredFormsByType([edited])).toThrow(/asks the form\(s\) survey/);
+    expect(() => requiredFormsByType([edited], catalogue)).toThrow(/asks the form\(s\) survey, which the server cannot store: give the schema an "x-step"/);
   });
 
-  it('name the forms whose answers are missing', () => {
-    const facts: StoredFacts = { birthday: '1990-01-15', occupationId: null, branchCode: '001', sealLess: null, parent: { occupationId: null } };
-    expect(missingForms(['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'parent'], facts)).toEqual(['workplace', 'sealLess', 'parent']);
+  it('name the forms whose answers are missing: a column for the steps with their own routes, a document for the engine’s', () => {
+    const facts: StoredFacts = { birthday: '1990-01-15', occupationId: null, documents: new Set(['branch']), parent: { occupationId: null } };
+    expect(missingForms(['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'parent'], facts, catalogue)).toEqual(['workplace', 'sealLess', 'parent']);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
 
@@ -73,9 +73,6 @@ export const applications = pgTable('applications', {
   invitationCode: varchar('invitation_code', { length: 6 }),
   existedAccountBranchCode: varchar('existed_account_branch_code', { length: 3 }),
   existedAccountNumber: varchar('existed_account_number', { length: 7 }),
-  branchCode: varchar('branch_code', { length: 3 }),
-  branchName: varchar('branch_name', { length: 40 }),
-  sealLess: boolean('seal_less'),
   applicationNumber: varchar('application_number', { length: 20 }),
   applicationCompletedAt: timestamptz('application_completed_at'),
 });
@@ -281,3 +278,20 @@ export const applicationParents = pgTable('application_parents', {
   workplacePhoneNumber: varchar('workplace_phone_number', { length: 13 }),
   updatedAt: timestamptz('updated_at').notNull(),
 });
+
+// 0005: one document per form step of the generic engine (src/server/forms/).
+
+export const applicationForms = pgTable(
+  'application_forms',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** The form's name: schemas/<form>.schema.json. */
+    form: varchar('form', { length: 64 }).notNull(),
+    /** The answers as the schema names them, plus the labels of chosen options (x-options.labelAs). */
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.form] })],
+);

@@ -7,7 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
-import { messageKeys, messageProblems } from '../../domain/schemas/messages';
+import { formRuleNames } from '../../domain/rules/registry';
+import { formStepOf, formStepProblems, type FormSchema } from '../../domain/schemas/form-step';
+import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
 
@@ -38,8 +40,12 @@ export function shippedFlowFiles(flowsDir = join(repositoryRoot, 'flows')): stri
  * Lints the named files (default: every shipped flow). Named files are checked together with
  * the shipped flows (for the cross-flow checks); a named file replaces its shipped namesake.
  */
-export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flowsDir = join(root, 'flows')): FlowCheckResult {
-  const schemasDir = join(root, 'schemas');
+export function checkFlowFiles(
+  named: string[] = [],
+  root = repositoryRoot,
+  flowsDir = join(root, 'flows'),
+  schemasDir = join(root, 'schemas'),
+): FlowCheckResult {
   const shipped = shippedFlowFiles(flowsDir);
   const selected = named.length > 0 ? named.map((f) => resolve(f)) : shipped;
   for (const file of selected) if (!existsSync(file)) throw new Error(`${display(file)}: no such file`);
@@ -58,7 +64,8 @@ export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flow
   const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
   const problems = [
     ...lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file)),
-    ...formNames.flatMap((name) => schemaMessageProblems(join(schemasDir, `${name}.schema.json`))),
+    ...formNames.flatMap((name) => schemaProblems(join(schemasDir, `${name}.schema.json`))),
+    ...postPathProblems(schemasDir, formNames),
   ];
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
@@ -68,28 +75,61 @@ export function checkFlowFiles(named: string[] = [], root = repositoryRoot, flow
   return { problems, summary, flows };
 }
 
-/**
- * The message keys a form's schema names that the catalogue (src/domain/messages.ts) does not
- * have, with file, line and a "Did you mean": a form is part of the journey the lint vouches for.
- */
-function schemaMessageProblems(file: string): FlowProblem[] {
+/** A schema file's text and parsed JSON, or the problem of reading it. */
+function readSchemaFile(file: string): { text: string; schema: unknown } | FlowProblem {
   const text = readFileSync(file, 'utf8');
-  let schema: unknown;
   try {
-    schema = JSON.parse(text);
+    return { text, schema: JSON.parse(text) as unknown };
   } catch (error) {
-    return [{ file: display(file), pointer: '', line: 1, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` }];
+    return { file: display(file), pointer: '', line: 1, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/**
+ * What is wrong in a form's schema, with file, line and a "Did you mean": message keys the
+ * catalogue (src/domain/messages.ts) and the form's own x-messages do not have, own messages
+ * that repeat the catalogue, and a form step's declaration (x-step: its post path and rule
+ * names; x-options sources; ui:order). A form is part of the journey the lint vouches for.
+ */
+function schemaProblems(file: string): FlowProblem[] {
+  const read = readSchemaFile(file);
+  if ('message' in read) return [read];
+  const { text, schema } = read;
   const names = messageKeys.map((key) => key.replace(/:N$/, ''));
-  return messageProblems(schema).map((problem) => {
-    const hint = problem.message.startsWith('unknown message') ? ` (known messages: ${messageKeys.join(', ')}).${suggestion(problem.reference, names)}` : '';
-    return { file: display(file), pointer: problem.pointer, line: lineOfPointer(text, problem.pointer), message: `${problem.message}${hint}` };
-  });
+  const at = (pointer: string, message: string): FlowProblem => ({ file: display(file), pointer, line: lineOfPointer(text, pointer), message });
+  return [
+    ...messageProblems(schema).map((problem) => {
+      const hint = problem.message.startsWith('unknown message') ? ` (known messages: ${messageKeys.join(', ')}).${suggestion(problem.reference, names)}` : '';
+      return at(problem.pointer, `${problem.message}${hint}`);
+    }),
+    ...localMessageProblems(schema).map((problem) => at(problem.pointer, problem.message)),
+    ...formStepProblems(schema as FormSchema).map((problem) => {
+      const rule = /^unknown rule "([^"]*)"/.exec(problem.message)?.[1];
+      return at(problem.pointer, rule === undefined ? problem.message : `${problem.message}.${suggestion(rule, formRuleNames)}`);
+    }),
+  ];
+}
+
+/** Two forms posted to one path: the second could never be reached. */
+function postPathProblems(schemasDir: string, formNames: string[]): FlowProblem[] {
+  const seen = new Map<string, string>();
+  const problems: FlowProblem[] = [];
+  for (const name of [...formNames].sort()) {
+    const file = join(schemasDir, `${name}.schema.json`);
+    const read = readSchemaFile(file);
+    if ('message' in read) continue;
+    const post = formStepOf(read.schema as FormSchema)?.post;
+    if (post === undefined) continue;
+    const first = seen.get(post);
+    if (first === undefined) seen.set(post, name);
+    else problems.push({ file: display(file), pointer: '/x-step/post', line: lineOfPointer(read.text, '/x-step/post'), message: `"${post}" is already the path of form "${first}"; give this form its own path` });
+  }
+  return problems;
 }
 
 /** Throws one error listing every problem: the server refuses to start on a broken flow. */
-export function assertFlowsValid(flowsDir = join(repositoryRoot, 'flows')): FlowCheckResult {
-  const result = checkFlowFiles([], repositoryRoot, flowsDir);
+export function assertFlowsValid(flowsDir = join(repositoryRoot, 'flows'), schemasDir = join(repositoryRoot, 'schemas')): FlowCheckResult {
+  const result = checkFlowFiles([], repositoryRoot, flowsDir, schemasDir);
   if (result.problems.length > 0) {
     throw new Error(`the flow files are invalid:\n${result.problems.map(formatProblem).join('\n')}`);
   }

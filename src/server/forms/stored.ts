@@ -2,32 +2,33 @@ import { eq } from 'drizzle-orm';
 import { describeFlow } from '../../domain/flow/model.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
-import { applicationParents, applications, type ApplicationType } from '../db/schema.js';
+import { applicationForms, applicationParents, applications, type ApplicationType } from '../db/schema.js';
+import type { FormCatalogue } from './catalogue.js';
 
 /**
  * Which forms an application must have stored before it is handed to the bank: every form
- * its flow asks before the PIN (the flow decides, so a step moved or removed in the flow
- * JSON changes what completion waits for), and how to tell that each one is stored.
+ * its flow asks before the PIN (the flow decides, so a step moved, removed or added in the
+ * flow JSON changes what completion waits for), and how to tell that each one is stored: a
+ * form of the generic engine by its document, the steps with their own routes by a column.
  */
 
 /** What the stored-checks read of an application. */
 export interface StoredFacts {
   birthday: string | null;
   occupationId: number | null;
-  branchCode: string | null;
-  sealLess: boolean | null;
   parent: { occupationId: number | null } | null;
+  /** The forms whose document is stored (the generic engine's). */
+  documents: ReadonlySet<string>;
 }
 
 /**
- * How each form's answers are stored (until the answers are one document per form). The PIN
- * has its own check, and the confirmation stores nothing (its tick is asked again on the page).
+ * How the answers of the forms with their own routes are stored (until those steps move onto
+ * the engine). The PIN has its own check, and the confirmation stores nothing (its tick is
+ * asked again on the page).
  */
-const storedChecks: Record<string, (facts: StoredFacts) => boolean> = {
+const columnChecks: Record<string, (facts: StoredFacts) => boolean> = {
   personal: (facts) => facts.birthday !== null,
   workplace: (facts) => facts.occupationId !== null,
-  branch: (facts) => facts.branchCode !== null,
-  sealLess: (facts) => facts.sealLess !== null,
   confirmation: () => true,
   // The parent page posts the parent's personal data, then the parent's workplace.
   parent: (facts) => facts.parent !== null && facts.parent.occupationId !== null,
@@ -36,16 +37,24 @@ const storedChecks: Record<string, (facts: StoredFacts) => boolean> = {
 /** The form of the page whose screen sets the PIN: not a step's answers. */
 const PIN_SCREEN = 'Pin';
 
-/** The forms each application type's flow asks, but the PIN's; throws for a form the server cannot check. */
-export function requiredFormsByType(flows: FlowConfig[]): Map<ApplicationType, string[]> {
+/** Whether `form` is stored, for a form of the engine (x-step) or one of columnChecks. */
+function storedCheckOf(form: string, catalogue: FormCatalogue): ((facts: StoredFacts) => boolean) | undefined {
+  if (catalogue.get(form)?.step !== undefined) return (facts) => facts.documents.has(form);
+  return Object.hasOwn(columnChecks, form) ? columnChecks[form] : undefined;
+}
+
+/** The forms each application type's flow asks, but the PIN's; throws for a form the server cannot store. */
+export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogue): Map<ApplicationType, string[]> {
   const byType = new Map<ApplicationType, string[]>();
   for (const flow of flows) {
     const forms = describeFlow(flow)
       .pages.filter((page) => page.form !== undefined && page.screen !== PIN_SCREEN)
       .map((page) => page.form as string);
-    const unknown = forms.filter((form) => !Object.hasOwn(storedChecks, form));
+    const unknown = forms.filter((form) => storedCheckOf(form, catalogue) === undefined);
     if (unknown.length > 0) {
-      throw new Error(`flow "${flow.id}" asks the form(s) ${unknown.join(', ')}, whose answers the server does not store yet (src/server/forms/stored.ts)`);
+      throw new Error(
+        `flow "${flow.id}" asks the form(s) ${unknown.join(', ')}, which the server cannot store: give the schema an "x-step" (schemas/<form>.schema.json)`,
+      );
     }
     byType.set(flow.meta.applicationType, forms);
   }
@@ -57,8 +66,6 @@ export async function storedFactsOf(db: Database, applicationId: string): Promis
     .select({
       birthday: applications.birthday,
       occupationId: applications.occupationId,
-      branchCode: applications.branchCode,
-      sealLess: applications.sealLess,
       parentOccupationId: applicationParents.occupationId,
       parentId: applicationParents.applicationId,
     })
@@ -67,11 +74,16 @@ export async function storedFactsOf(db: Database, applicationId: string): Promis
     .where(eq(applications.id, applicationId))
     .limit(1);
   if (!row) return undefined;
+  const documents = await db.select({ form: applicationForms.form }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId));
   const { parentOccupationId, parentId, ...own } = row;
-  return { ...own, parent: parentId === null ? null : { occupationId: parentOccupationId } };
+  return {
+    ...own,
+    parent: parentId === null ? null : { occupationId: parentOccupationId },
+    documents: new Set(documents.map((document) => document.form)),
+  };
 }
 
 /** The forms of `required` whose answers are not stored. */
-export function missingForms(required: readonly string[], facts: StoredFacts): string[] {
-  return required.filter((form) => !storedChecks[form]?.(facts));
+export function missingForms(required: readonly string[], facts: StoredFacts, catalogue: FormCatalogue): string[] {
+  return required.filter((form) => !storedCheckOf(form, catalogue)?.(facts));
 }

@@ -11,9 +11,9 @@ import { requiredFormsByType } from '../forms/stored.js';
  * read from its flow.
  */
 const flows: FastifyPluginAsync<{ config: ServerConfig; flows?: FlowConfig[] }> = async (app, options) => {
-  const loaded = options.flows ?? assertFlowsValid(options.config.flowsDir).flows;
+  const loaded = options.flows ?? assertFlowsValid(options.config.flowsDir, options.config.schemasDir).flows;
   app.decorate('flows', loaded);
-  app.decorate('requiredForms', requiredFormsByType(loaded));
+  app.decorate('requiredForms', requiredFormsByType(loaded, app.forms));
 };
 
-export default fp(flows, { name: 'flows', fastify: '5.x' });
+export default fp(flows, { name: 'flows', fastify: '5.x', dependencies: ['forms'] });

@@ -35,7 +35,7 @@ import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '..
 import { applicationOf } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
 import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
-import { branchOf, occupationOf, validInvitation, workplaceById } from './master-data.js';
+import { occupationOf, validInvitation, workplaceById } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
 /** Body of POST /api/applications/personal, once schemas/personal.schema.json accepted it. */
@@ -285,33 +285,6 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
           updatedAt: now,
         })
         .where(eq(applications.id, id));
-      return {};
-    },
-  );
-
-  /** POST /api/applications/branch: one of the bank's branches; its code and name are stored. */
-  app.post<{ Body: { branchCode: string } }>(
-    '/applications/branch',
-    { onRequest: stepEditHooks, preValidation: validateBody('branch.schema.json') },
-    async (request, reply) => {
-      const { id, bankCode } = applicationOf(request);
-      const branch = await branchOf(app.db, bankCode, request.body.branchCode);
-      if (!branch) return badRequest(reply, [{ field: 'branchCode', message: messages.selectRequired }], ['branchCode']);
-      await app.db
-        .update(applications)
-        .set({ branchCode: branch.code, branchName: branch.name, updatedAt: app.now() })
-        .where(eq(applications.id, id));
-      return {};
-    },
-  );
-
-  /** POST /api/applications/seal-less: true = no seal is registered. */
-  app.post<{ Body: { sealLess: boolean } }>(
-    '/applications/seal-less',
-    { onRequest: stepEditHooks, preValidation: validateBody('sealLess.schema.json') },
-    async (request) => {
-      const { id } = applicationOf(request);
-      await app.db.update(applications).set({ sealLess: request.body.sealLess, updatedAt: app.now() }).where(eq(applications.id, id));
       return {};
     },
   );

@@ -9,6 +9,7 @@ import { completionMail } from '../mail/index.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { hasChildDocuments, latestEkycSession, uploadedDocumentTypes } from './ekyc.js';
+import type { FormCatalogue } from '../forms/catalogue.js';
 import { missingForms, storedFactsOf } from '../forms/stored.js';
 import { hasPin } from './pin.js';
 
@@ -38,9 +39,15 @@ export function formatApplicationNumber(bankCode: string, japanDay: string, sequ
 }
 
 /** Why the application cannot be completed yet, or null. `requiredForms`: its flow's forms before the PIN. */
-async function blocker(db: Database, applicationId: string, applicationType: ApplicationType, requiredForms: readonly string[]): Promise<string | null> {
+async function blocker(
+  db: Database,
+  applicationId: string,
+  applicationType: ApplicationType,
+  requiredForms: readonly string[],
+  catalogue: FormCatalogue,
+): Promise<string | null> {
   const facts = await storedFactsOf(db, applicationId);
-  if (!facts || missingForms(requiredForms, facts).length > 0) return httpMessages.stepsIncomplete;
+  if (!facts || missingForms(requiredForms, facts, catalogue).length > 0) return httpMessages.stepsIncomplete;
   if (!(await hasPin(db, applicationId))) return httpMessages.pinNotSet;
   const ekyc = await latestEkycSession(db, applicationId);
   if (ekyc?.status !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
@@ -78,7 +85,7 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
       const requiredForms = app.requiredForms.get(row.applicationType);
       if (!requiredForms) throw new Error(`no flow for the application type ${row.applicationType}`);
-      const message = await blocker(tx, id, row.applicationType, requiredForms);
+      const message = await blocker(tx, id, row.applicationType, requiredForms, app.forms);
       if (message) return { kind: 'blocked', message };
 
       const now = app.now();

@@ -7,6 +7,7 @@ import applicationRoutes from './applications.js';
 import completionRoutes from './completion.js';
 import documentRoutes from './documents.js';
 import ekycRoutes from './ekyc.js';
+import formStepRoutes from './form-steps.js';
 import lookupRoutes from './lookups.js';
 import maintenance from './maintenance.js';
 import masterDataRoutes from './master-data.js';
@@ -30,6 +31,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(applicationStepRoutes);
+  await app.register(formStepRoutes);
   await app.register(parentRoutes);
   await app.register(lookupRoutes);
   await app.register(masterDataRoutes);

@@ -80,15 +80,6 @@ export async function validInvitation(db: Database, bankCode: string, code: stri
   return row;
 }
 
-export async function branchOf(db: Database, bankCode: string, code: string): Promise<Branch | undefined> {
-  const [row] = await db
-    .select({ code: branches.code, name: branches.name, address: branches.address })
-    .from(branches)
-    .where(and(eq(branches.bankCode, bankCode), eq(branches.code, code)))
-    .limit(1);
-  return row;
-}
-
 /**
  * The bank's master data as the workplace and branch steps read it (spec section 7), always
  * of the signed-in application's bank.

@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { applicationForms } from '../db/schema.js';
+
+/**
+ * The stored answers of the generic engine's forms: one jsonb document per application and
+ * form (migration 0005). Written whole on every accepted post, so a refused post leaves the
+ * document as it was.
+ */
+
+/** Every stored document of an application: form → answers. */
+export async function storedDocuments(db: Database, applicationId: string): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db
+    .select({ form: applicationForms.form, answers: applicationForms.answers })
+    .from(applicationForms)
+    .where(eq(applicationForms.applicationId, applicationId));
+  return Object.fromEntries(rows.map((row) => [row.form, row.answers]));
+}
+
+/** Stores (or replaces) one form's answers. */
+export async function storeDocument(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<void> {
+  await db
+    .insert(applicationForms)
+    .values({ applicationId, form, answers, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [applicationForms.applicationId, applicationForms.form],
+      set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/** Whether one form's answers are stored. */
+export async function hasDocument(db: Database, applicationId: string, form: string): Promise<boolean> {
+  const [row] = await db
+    .select({ form: applicationForms.form })
+    .from(applicationForms)
+    .where(and(eq(applicationForms.applicationId, applicationId), eq(applicationForms.form, form)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { describeFlow } from '../../domain/flow/model.js';
+import type { FlowConfig } from '../../domain/flow/types.js';
+import { messages } from '../../domain/messages.js';
+import type { FieldError } from '../../domain/rules/field-error.js';
+import { runFormRules } from '../../domain/rules/registry.js';
+import { inFieldOrder, normalizeAnswers, optionFieldsOf } from '../../domain/schemas/form-step.js';
+import { applications, type ApplicationType } from '../db/schema.js';
+import { storedAnswersOf } from '../forms/answers.js';
+import { formSteps, type FormDefinition } from '../forms/catalogue.js';
+import { storeDocument } from '../forms/documents.js';
+import { optionSources } from '../forms/options.js';
+import { httpMessages } from '../http-messages.js';
+import { applicationOf } from '../plugins/auth.js';
+import { toValidationFailure, validator } from '../validation.js';
+import { stepEditHooks } from './step-lock.js';
+
+/**
+ * One handler for every form step of the generic engine: each schema of SCHEMAS_DIR with
+ * "x-step" is accepted at its x-step.post, by the application types whose flow asks it. The
+ * answers are normalised as the page does (form-step.ts), checked against the same schema,
+ * the named rules and the bank data of its choices, all at once, and stored whole as the
+ * form's document: 200 {} or 400 { message, errors } with every failed field in the form's
+ * order (message = the first, which the page focuses). A refused post stores nothing.
+ *
+ * The session is checked onRequest, before the body is parsed, and so is the lock after the
+ * PIN (step-lock.ts), as for the steps with their own routes.
+ */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The application types whose flow has a page asking `form`. */
+function typesAsking(flows: readonly FlowConfig[], form: string): Set<ApplicationType> {
+  return new Set(flows.filter((flow) => describeFlow(flow).pages.some((page) => page.form === form)).map((flow) => flow.meta.applicationType));
+}
+
+/** Chosen options that the bank does not offer, and the labels the form stores beside them. */
+async function checkOptions(request: FastifyRequest, form: FormDefinition, answers: Record<string, unknown>) {
+  const { bankCode } = applicationOf(request);
+  const errors: FieldError[] = [];
+  const labels: Record<string, string> = {};
+  for (const { field, options } of optionFieldsOf(form.schema)) {
+    const value = answers[field];
+    if (value === undefined) continue;
+    const offered = await optionSources[options.source](request.server.db, bankCode);
+    const chosen = offered.find((option) => option.value === value);
+    if (!chosen) errors.push({ field, message: messages.selectRequired });
+    else if (options.labelAs) labels[options.labelAs] = chosen.label;
+  }
+  return { errors, labels };
+}
+
+/** Every failure once, in the form's order. */
+function failureOf(form: FormDefinition, errors: FieldError[]) {
+  const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field && other.message === error.message) === index);
+  const sorted = inFieldOrder(form.schema, unique);
+  return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
+}
+
+function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
+  const rules = form.step?.rules ?? [];
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, applicationType } = applicationOf(request);
+    // The form is not part of this applicant's flow: for them the path does not exist.
+    if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
+    if (!isRecord(request.body)) return reply.code(400).send({ message: messages.badRequest, errors: [] });
+    const app = request.server;
+    const now = app.now();
+    const answers = normalizeAnswers(form.schema, request.body);
+
+    const validate = validator(`${form.name}.schema.json`, app.config.schemasDir);
+    const errors: FieldError[] = validate(answers) ? [] : toValidationFailure(validate.errors).errors;
+    if (rules.length > 0) {
+      const saved = (await storedAnswersOf(app.db, id))?.application ?? {};
+      errors.push(...runFormRules(rules, answers, { applicationType, today: now, saved }));
+    }
+    const options = await checkOptions(request, form, answers);
+    errors.push(...options.errors);
+    if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
+
+    await storeDocument(app.db, id, form.name, { ...answers, ...options.labels }, now);
+    await app.db.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
+    return {};
+  };
+}
+
+const formStepRoutes: FastifyPluginAsync = async (app) => {
+  for (const form of formSteps(app.forms)) {
+    const askedBy = typesAsking(app.flows, form.name);
+    // A form no flow asks has no route: nothing could complete with it.
+    if (!form.step || askedBy.size === 0) continue;
+    app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form, askedBy));
+  }
+};
+
+export default formStepRoutes;
