@@ -27,16 +27,24 @@ const BRANCHES = [
 ];
 
 /**
- * `forms`: each stored form's answers as GET /api/applications answers them (one document per
- * form); without it, the answer has none (a server storing no documents yet).
+ * The stored documents of the two generic steps, as the server keeps them: each form's answers
+ * (with the branch's label), also merged into `application`.
  */
+function documentsOf(application: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const forms: Record<string, Record<string, unknown>> = {};
+  if (typeof application.branchCode === 'string') forms.branch = { branchCode: application.branchCode, branchName: application.branchName };
+  if (typeof application.sealLess === 'boolean') forms.sealLess = { sealLess: application.sealLess };
+  return forms;
+}
+
+/** `forms`: the documents GET /api/applications lists, when not those of `application`'s own fields. */
 function startServer(application: Record<string, unknown> = {}, branches = BRANCHES, forms?: Record<string, Record<string, unknown>>): FakeServer {
   const server: FakeServer = { application: { bankCode: '0177', applicationType: 'GENERAL', ...application }, branches, posted: [], answerPost: () => json({}) };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { route } = requestOf(input, init);
-      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, ...(forms ? { forms } : {}) });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, forms: forms ?? documentsOf(server.application) });
       if (route === 'GET /api/branch') return json({ branchList: server.branches });
       if (route === 'POST /api/applications/branch' || route === 'POST /api/applications/seal-less') {
         server.posted.push({ route, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
@@ -414,7 +422,7 @@ describe('/confirmation', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         if (requestOf(input, init).route === 'GET /api/applications') {
-          return json({ application: server.application, applicationParent: parent });
+          return json({ application: server.application, applicationParent: parent, forms: documentsOf(server.application) });
         }
         return inner(input, init);
       }),

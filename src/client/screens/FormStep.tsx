@@ -43,14 +43,10 @@ function isBankLink(links: BankLinks, key: string): key is keyof BankLinks {
   return Object.hasOwn(links, key);
 }
 
-/**
- * The answers shown again: the form's own stored document, or (from a server that answers no
- * `forms` yet) the application's fields of the same names. A choice no longer offered is not
- * preselected.
- */
+/** The answers shown again: the form's stored document; a choice no longer offered is not preselected. */
 function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAnswer, choices: Record<string, Choice[]>): FormData {
   const stored = answer.forms?.[form];
-  const data = normalizeAnswers(schema, isRecord(stored) ? stored : { ...answer.application });
+  const data = normalizeAnswers(schema, isRecord(stored) ? stored : {});
   for (const [field, offered] of Object.entries(choices)) {
     if (field in data && !offered.some((choice) => String(choice.value) === String(data[field]))) delete data[field];
   }

@@ -103,10 +103,9 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
  * Everything entered in the steps before the confirmation, as the confirmation page lists it:
  * one section per form the flow asks (`asked`), in the order of its pages, so a flow without
  * the seal-less step shows no seal. The sections of generic form steps come from their
- * schemas (`schemas`) and stored answers (`forms`; the application's fields of the same names
- * when a form has none). With a parent (the child flow) the first section is the child's,
- * closing with the child's occupation and invitation code (a child has no workplace: both come from
- * /child/personal), and the parent's section follows it.
+ * schemas (`schemas`) and stored answers (`forms`). With a parent (the child flow) the first
+ * section is the child's, closing with the child's occupation and invitation code (a child has
+ * no workplace: both come from /child/personal), and the parent's section follows it.
  */
 export function summaryOf(
   application: ApplicationRecord,
@@ -163,8 +162,7 @@ export function summaryOf(
       return section ? [section] : [];
     }
     const schema = schemas.get(form);
-    const stored = forms?.[form];
-    return schema ? formSummaryOf(schema, stored ?? { ...application }) : [];
+    return schema ? formSummaryOf(schema, forms?.[form] ?? {}) : [];
   });
 }
 
