@@ -53,15 +53,19 @@ function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAns
   return data;
 }
 
-async function loadStep(form: string): Promise<Loaded> {
-  const answerLoading = api<ApplicationsAnswer>('/applications');
-  const { schema: loadedSchema } = await loadSchema(form);
-  const schema = loadedSchema as FormSchema;
+/** The form's schema, its declaration and the choices of its x-options fields. */
+async function loadForm(form: string): Promise<{ schema: FormSchema; step: FormStepDeclaration; choices: Record<string, Choice[]>; optionFields: ReturnType<typeof optionFieldsOf> }> {
+  const schema = (await loadSchema(form)).schema as FormSchema;
   const step = formStepOf(schema);
   if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the FormStep screen cannot post it`);
   const optionFields = optionFieldsOf(schema);
-  const [answer, ...offered] = await Promise.all([answerLoading, ...optionFields.map(({ options }) => optionSources[options.source]())]);
-  const choices = Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []]));
+  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source]()));
+  return { schema, step, optionFields, choices: Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []])) };
+}
+
+/** Everything the page needs, with one GET of the application, loaded side by side with the form. */
+async function loadStep(form: string): Promise<Loaded> {
+  const [{ schema, step, choices, optionFields }, answer] = await Promise.all([loadForm(form), api<ApplicationsAnswer>('/applications')]);
   const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
   return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), saved: { ...answer.application } };
 }
