@@ -1,18 +1,20 @@
 /**
- * Build step: turns every JSON Schema in schemas/ into a precompiled ajv validator module for
- * the browser (src/client/generated/validators/<name>.js), so the bundle never calls `eval` or
- * `new Function` (our CSP forbids 'unsafe-eval'). The server compiles the very same files at start.
+ * Build step: turns every JSON Schema in schemas/ (SCHEMAS_DIR) into a precompiled ajv
+ * validator module for the browser (src/client/generated/validators/<name>.js, or
+ * VALIDATORS_DIR), so the bundle never calls `eval` or `new Function` (our CSP forbids
+ * 'unsafe-eval'). The server compiles the very same files at start; vite.config.ts reads both
+ * folders from the same variables.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setup';
 import { resolveSchemaMessages } from '../domain/schemas/messages';
 
 const root = new URL('../../', import.meta.url).pathname;
-const schemaDir = join(root, 'schemas');
-const outDir = join(root, 'src/client/generated/validators');
+const schemaDir = resolve(root, process.env.SCHEMAS_DIR ?? 'schemas');
+const outDir = resolve(root, process.env.VALIDATORS_DIR ?? 'src/client/generated/validators');
 
 /**
  * ajv's standalone output is CommonJS (`exports["<schema id>"] = validateN`, with
@@ -51,7 +53,7 @@ export function compileAll(): string[] {
   const written: string[] = [];
   for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
     const name = basename(file, '.schema.json');
-    const fileSchema = resolveSchemaMessages(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema, `schemas/${file}`);
+    const fileSchema = resolveSchemaMessages(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema, relative(root, join(schemaDir, file)));
     const schema = { ...fileSchema, $id: validatorIdOf(name) };
     const code = compileSchemaValidatorsCode(schema, {
       ajvOptionsOverrides: { ...ajvOptions, code: { esm: false, lines: false, source: true } },

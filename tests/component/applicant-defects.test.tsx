@@ -6,6 +6,9 @@ import { api, apiPathOf, endsSession, setUnauthorizedHandler } from '../../src/c
 import { widgets } from '../../src/client/forms/widgets';
 import { TextareaWidget } from '../../src/client/forms/widgets/TextareaWidget';
 import { askedFormsOf, summaryOf } from '../../src/client/screens/confirmation/summary';
+import type { FormSchema } from '../../src/domain/schemas/form-step';
+import branchSchema from '../../schemas/branch.schema.json';
+import sealLessSchema from '../../schemas/sealLess.schema.json';
 import { codeErrors } from '../../src/client/screens/workplace/invitation';
 import { Layout } from '../../src/client/ui/Layout';
 import { mailDomainOf, toPublicBankConfig, type BankConfig } from '../../src/domain/bank/types';
@@ -64,8 +67,12 @@ describe('item 4: the sending domain reaches the page, not the address', () => {
 
 describe('item 5: the summary lists only what the flow asked', () => {
   const application = { sealLess: null, branchName: '本店', branchCode: '001' };
+  const schemas = new Map<string, FormSchema>([
+    ['branch', branchSchema],
+    ['sealLess', sealLessSchema],
+  ]);
   const titles = (flow: typeof generalFlow, parent: Record<string, unknown> | null) =>
-    summaryOf(application, settingsFor().bank, parent, askedFormsOf(flow.pages)).map((section) => section.title);
+    summaryOf(application, settingsFor().bank, parent, askedFormsOf(flow.pages), schemas).map((section) => section.title);
 
   it('has no seal in the child flow, which never asks it', () => {
     expect(titles(childFlow, { relationship: 'FATHER' })).toEqual(['お子さまの情報', '親権者さまの情報', 'お取引店']);

@@ -1,14 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import Branch, { NO_BRANCH_TEXT } from '../../src/client/screens/Branch';
 import Confirmation from '../../src/client/screens/Confirmation';
-import SealLess from '../../src/client/screens/SealLess';
+import FormStep from '../../src/client/screens/FormStep';
+import branchSchema from '../../schemas/branch.schema.json';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
 import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from './fixtures';
+
+/** What the page says when the bank offers no branch: the schema's own text (x-options.empty). */
+const NO_BRANCH_TEXT = branchSchema.properties.branchCode['x-options'].empty.message;
 
 /** The server's side of steps 3 to 5: the branch list, the stored application, the two POSTs. */
 interface FakeServer {
@@ -23,13 +26,25 @@ const BRANCHES = [
   { code: '101', name: '博多駅前支店', address: '福岡県福岡市博多区博多駅前3-2-1' },
 ];
 
-function startServer(application: Record<string, unknown> = {}, branches = BRANCHES): FakeServer {
+/**
+ * The stored documents of the two generic steps, as the server keeps them: each form's answers
+ * (with the branch's label), also merged into `application`.
+ */
+function documentsOf(application: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const forms: Record<string, Record<string, unknown>> = {};
+  if (typeof application.branchCode === 'string') forms.branch = { branchCode: application.branchCode, branchName: application.branchName };
+  if (typeof application.sealLess === 'boolean') forms.sealLess = { sealLess: application.sealLess };
+  return forms;
+}
+
+/** `forms`: the documents GET /api/applications lists, when not those of `application`'s own fields. */
+function startServer(application: Record<string, unknown> = {}, branches = BRANCHES, forms?: Record<string, Record<string, unknown>>): FakeServer {
   const server: FakeServer = { application: { bankCode: '0177', applicationType: 'GENERAL', ...application }, branches, posted: [], answerPost: () => json({}) };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { route } = requestOf(input, init);
-      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, forms: forms ?? documentsOf(server.application) });
       if (route === 'GET /api/branch') return json({ branchList: server.branches });
       if (route === 'POST /api/applications/branch' || route === 'POST /api/applications/seal-less') {
         server.posted.push({ route, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
@@ -49,10 +64,10 @@ afterEach(() => {
 const button = (name: string) => screen.getByRole('button', { name });
 const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
 
-describe('/branch', () => {
+describe('/branch (the generic form step with the branch form)', () => {
   function renderBranch() {
     const props = screenProps('/branch');
-    render(inRouter('/branch', <Branch {...props} />));
+    render(inRouter('/branch', <FormStep {...props} />));
     return props;
   }
 
@@ -84,6 +99,31 @@ describe('/branch', () => {
     expect(props.send).toHaveBeenCalledWith({ type: 'BACK' });
   });
 
+  it('shows the answers of the stored branch document when the server sends them', async () => {
+    startServer({ branchCode: '001' }, BRANCHES, { branch: { branchCode: '101', branchName: '博多駅前支店' } });
+    renderBranch();
+    await findButton('次へ');
+    expect((screen.getByRole('radio', { name: /博多駅前支店/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /本店営業部/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('does not preselect a branch chosen before that is no longer offered', async () => {
+    startServer({ branchCode: '999', branchName: '閉店した支店' });
+    renderBranch();
+    await findButton('次へ');
+    for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows the server\'s field error of a 400 at the branch and focuses it', async () => {
+    const server = startServer({ branchCode: '001' });
+    renderBranch();
+    server.answerPost = () => json({ message: '入力内容をご確認ください。', errors: [{ field: 'branchCode', message: messages.selectRequired }] }, 400);
+    await userEvent.setup().click(await findButton('次へ'));
+    const group = screen.getByRole('group', { name: /^お取引店/ });
+    expect(await within(group).findByText(messages.selectRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(within(group).getByRole('radio', { name: /本店営業部/ }));
+  });
+
   it('apologises and links to the branch search (visit reservation) when no branch is offered', async () => {
     startServer({}, []);
     renderBranch();
@@ -98,8 +138,9 @@ describe('/branch', () => {
   it('in the child flow, says that without a branch in the home municipality web opening is not available', async () => {
     startServer({ applicationType: 'CHILD' });
     const props = screenProps('/child/branch');
-    render(inRouter('/child/branch', <Branch {...props} />));
-    await findButton('次へ');
+    render(inRouter('/child/branch', <FormStep {...props} />));
+    // The child flow's summary follows the branch: the button says so.
+    await findButton('入力内容を確認する');
     expect(screen.getByText('お住まいの市区町村に福岡銀行の店舗がない場合は、Webでの口座開設はお申込みいただけません。')).toBeTruthy();
   });
 
@@ -117,10 +158,10 @@ describe('/branch', () => {
   });
 });
 
-describe('/seal-less', () => {
+describe('/seal-less (the generic form step with the sealLess form)', () => {
   function renderSealLess() {
     const props = screenProps('/seal-less');
-    render(inRouter('/seal-less', <SealLess {...props} />));
+    render(inRouter('/seal-less', <FormStep {...props} />));
     return props;
   }
 
@@ -154,7 +195,7 @@ describe('a step refused because the PIN is already set', () => {
   it('shows the server\'s message on the page, takes the focus and stays (/seal-less)', async () => {
     const server = startServer({ sealLess: true });
     const props = screenProps('/seal-less');
-    render(inRouter('/seal-less', <SealLess {...props} />));
+    render(inRouter('/seal-less', <FormStep {...props} />));
     server.answerPost = () => json({ message: messages.stepsLockedAfterPin }, 409);
     await userEvent.setup().click(await findButton('入力内容を確認する'));
     await expectStepLockAlert(props.send);
@@ -167,7 +208,7 @@ describe('/seal-less in a flow where another step follows it', () => {
     const general = JSON.parse(JSON.stringify(generalFlow.config)) as FlowConfig;
     const sealLess = general.states.sealLess as { on: Record<string, string> };
     sealLess.on.NEXT = 'branch';
-    render(inRouter('/seal-less', <SealLess {...screenProps('/seal-less', { flow: describeFlow(general) })} />));
+    render(inRouter('/seal-less', <FormStep {...screenProps('/seal-less', { flow: describeFlow(general) })} />));
     expect(await findButton('次へ')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '入力内容を確認する' })).toBeNull();
   });
@@ -298,6 +339,41 @@ describe('/confirmation', () => {
     expect(entries['お届け印の登録']).toBe('印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）');
   });
 
+  it('reads the generic steps from their stored documents, in the order of the flow’s pages', async () => {
+    startServer({ ...APPLICATION, branchCode: null, branchName: null, sealLess: null }, BRANCHES, {
+      branch: { branchCode: '001', branchName: '本店営業部' },
+      sealLess: { sealLess: false },
+    });
+    // A product owner's edit: the seal before the branch (the states in that order, as swap.ts writes them).
+    const general = JSON.parse(JSON.stringify(generalFlow.config)) as FlowConfig;
+    const { branch, sealLess, ...others } = general.states;
+    const reordered: FlowConfig = { ...general, states: {} };
+    for (const [id, state] of Object.entries(others)) {
+      if (id === 'confirmation' && sealLess && branch) Object.assign(reordered.states, { sealLess, branch });
+      reordered.states[id] = state;
+    }
+    render(inRouter('/confirmation', <Confirmation {...screenProps('/confirmation', { flow: describeFlow(reordered) })} />));
+    await findButton('申し込む');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'お客さま情報',
+      'ご職業・お勤め先',
+      'お届け印',
+      'お取引店',
+      'ご住所の確認',
+    ]);
+    expect(summary()).toMatchObject({
+      お取引店: '本店営業部（店番 001）',
+      お届け印の登録: '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）',
+    });
+  });
+
+  it('says 未入力 for a generic step not stored', async () => {
+    startServer({ ...APPLICATION, branchCode: null, branchName: null, sealLess: null });
+    renderConfirmation();
+    await findButton('申し込む');
+    expect(summary()).toMatchObject({ お取引店: '未入力', お届け印の登録: '未入力' });
+  });
+
   it('labels the purposes from the bank’s own list', async () => {
     startServer({ ...APPLICATION, utilizationPurposeList: ['LIVING', 'FOREX'], utilizationPurpose: 'LIVING,FOREX' });
     renderConfirmation(bank0587Settings());
@@ -346,7 +422,7 @@ describe('/confirmation', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         if (requestOf(input, init).route === 'GET /api/applications') {
-          return json({ application: server.application, applicationParent: parent });
+          return json({ application: server.application, applicationParent: parent, forms: documentsOf(server.application) });
         }
         return inner(input, init);
       }),

@@ -114,7 +114,7 @@ test('5. /child/confirmation shows only what the child flow asked: no seal', asy
   const journey = await reachChildParent(page);
   await walk(journey, [
     ['Parent', 'NEXT', '/child/branch'],
-    ['Branch', 'NEXT', '/child/confirmation'],
+    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
   ]);
   const sections = await readSummarySections(page);
   expect(Object.keys(sections)).toEqual(['お子さまの情報', '親権者さまの情報', 'お取引店']);

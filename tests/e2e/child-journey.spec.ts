@@ -38,7 +38,7 @@ interface Stop {
   heading: string;
   /** Step of the 12 (spec section 2); none before the forms. */
   step?: number;
-  events: ReadonlyArray<readonly [screen: string, event: string]>;
+  events: ReadonlyArray<readonly [screen: string, event: string, form?: string]>;
 }
 
 const JOURNEY: readonly Stop[] = [
@@ -47,7 +47,7 @@ const JOURNEY: readonly Stop[] = [
   { path: '/child/verification', heading: 'メールアドレスの登録', events: [['Verification', 'CODE_SENT'], ['Verification', 'NEXT']] },
   { path: '/child/personal', heading: 'お子さまの情報の入力', step: 1, events: [['Personal', 'NEXT']] },
   { path: '/child/parent', heading: '親権者さまの情報の入力', step: 2, events: [['Parent', 'NEXT']] },
-  { path: '/child/branch', heading: 'お取引店の選択', step: 3, events: [['Branch', 'NEXT']] },
+  { path: '/child/branch', heading: 'お取引店の選択', step: 3, events: [['FormStep', 'NEXT', 'branch']] },
   { path: '/child/confirmation', heading: '入力内容の確認', step: 4, events: [['Confirmation', 'NEXT']] },
   { path: '/child/pin', heading: '暗証番号の設定', step: 5, events: [['Pin', 'NEXT']] },
   { path: '/child/ekyc-preparation', heading: '本人確認の準備', step: 6, events: [['ChildEkycPreparation', 'NEXT']] },
@@ -126,7 +126,7 @@ for (const bank of bankCodes) {
         await expectUploads(page, applicant.supplementary === '住民票の写し' ? 'CERTIFICATE_RESIDENCE' : 'MATERNITY_HANDBOOK');
       }
       await expectNoHorizontalScroll(page);
-      for (const [screen, event] of stop.events) await act(journey, screen, event);
+      for (const [screen, event, form] of stop.events) await act(journey, screen, event, form);
     }
     await chooseProviderOutcome(journey, 'approve');
 
@@ -208,7 +208,7 @@ test('/child/personal: the invitation code of the bank\'s link is applied on arr
   await walk(journey, [
     ['Personal', 'NEXT', '/child/parent'],
     ['Parent', 'NEXT', '/child/branch'],
-    ['Branch', 'NEXT', '/child/confirmation'],
+    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
   ]);
   await expectChildConfirmation(journey, childApplicants[bank], code);
 
@@ -270,7 +270,7 @@ test('/child/ekyc-supplementary-documents: upload only once the three checks of 
   await walk(journey, [
     ['Personal', 'NEXT', '/child/parent'],
     ['Parent', 'NEXT', '/child/branch'],
-    ['Branch', 'NEXT', '/child/confirmation'],
+    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
     ['Confirmation', 'NEXT', '/child/pin'],
     ['Pin', 'NEXT', '/child/ekyc-preparation'],
     ['ChildEkycPreparation', 'NEXT', '/child/ekyc-identification-documents'],

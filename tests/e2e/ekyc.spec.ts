@@ -25,8 +25,8 @@ async function reachPin(page: Page, bank: BankCode): Promise<Journey> {
   await walk(journey, [
     ['Personal', 'NEXT', '/workplace'],
     ['Workplace', 'NEXT', '/branch'],
-    ['Branch', 'NEXT', '/seal-less'],
-    ['SealLess', 'NEXT', '/confirmation'],
+    ['FormStep', 'NEXT', '/seal-less', 'branch'],
+    ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
     ['Confirmation', 'NEXT', '/pin'],
   ]);
   return journey;

@@ -160,10 +160,13 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       const outcome = taken.outcome;
       action = () => chooseProviderOutcome(journey, outcome);
     } else {
-      const screen = testFlow.flow.states[topLevelStateOf(before)]?.meta?.screen;
+      const meta = testFlow.flow.states[topLevelStateOf(before)]?.meta;
+      const screen = meta?.screen;
       const driver = screen && taken.flowEvent ? screenDrivers[screen]?.[taken.flowEvent] : undefined;
       if (!driver) throw new Error(`no screen driver for ${screen ?? '(no screen)'} ${taken.flowEvent ?? step.event.type} in tests/e2e/drivers`);
-      action = () => driver(journey);
+      // The page's form, for the generic form step's drivers.
+      const context = meta?.form === undefined ? {} : { form: meta.form };
+      action = () => driver(journey, context);
     }
     const drops = await armFollowingFailures(index);
     const acting = action();

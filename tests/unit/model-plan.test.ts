@@ -74,7 +74,7 @@ describe('a deliberately broken copy of general.json', () => {
   it('shows a new state and its transition, which nothing enters, as uncovered by name', () => {
     const copy = structuredClone(general);
     copy.states.orphan = {
-      meta: { path: '/orphan', screen: 'SealLess', title: '孤立したページ' },
+      meta: { path: '/orphan', screen: 'Complete', title: '孤立したページ' },
       on: { NEXT: 'confirmation' },
     };
     const plan = planFlow(copy);

@@ -66,6 +66,11 @@ export interface ApplicationParentRecord {
 export interface ApplicationsAnswer {
   application: ApplicationRecord | null;
   applicationParent: Record<string, unknown> | null;
+  /**
+   * Each stored form's answers as posted (one document per form), with the labels the server
+   * added (x-options labelAs, e.g. branchName). Absent from a server that stores no documents yet.
+   */
+  forms?: Record<string, Record<string, unknown> | null> | null;
 }
 
 /** What the applicant has entered so far (an empty record before the first step is saved). */
@@ -74,11 +79,15 @@ export async function loadApplication(): Promise<ApplicationRecord> {
   return application ?? {};
 }
 
-/** The application and, in the child flow, its parent (null in the general flow). */
-export async function loadApplicationWithParent(): Promise<{ application: ApplicationRecord; parent: ApplicationParentRecord | null }> {
-  const { application, applicationParent } = await api<ApplicationsAnswer>('/applications');
+/** The application and, in the child flow, its parent (null in the general flow), with each stored form's answers. */
+export async function loadApplicationWithParent(): Promise<{
+  application: ApplicationRecord;
+  parent: ApplicationParentRecord | null;
+  forms: NonNullable<ApplicationsAnswer['forms']>;
+}> {
+  const { application, applicationParent, forms } = await api<ApplicationsAnswer>('/applications');
   const parent = applicationParent && Object.keys(applicationParent).length > 0 ? (applicationParent as ApplicationParentRecord) : null;
-  return { application: application ?? {}, parent };
+  return { application: application ?? {}, parent, forms: forms ?? {} };
 }
 
 /** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */

@@ -53,6 +53,11 @@ export interface SchemaFormProps {
    */
   ownValidation?: boolean;
   /**
+   * What the schema and the rules judge instead of the raw data (with ownValidation): e.g. the
+   * form step's normalizeAnswers, so that " 090-1234-5678 " is judged as the server will judge it.
+   */
+  normalize?: (data: FormData) => FormData;
+  /**
    * First part of every control id (rjsf's Form.idPrefix; default "root"): two forms on one page
    * need different ones, or their ids collide and a label can name the other form's input.
    */
@@ -193,6 +198,7 @@ export function SchemaForm({
   errorTargets = NO_TARGETS,
   apiRef,
   ownValidation = false,
+  normalize,
   idPrefix = DEFAULT_ID_PREFIX,
 }: SchemaFormProps) {
   const [loaded, setLoaded] = useState<LoadedSchema | null>(null);
@@ -203,8 +209,8 @@ export function SchemaForm({
   // The latest data and settings, for callbacks that run after an await or a timeout.
   const dataRef = useRef<FormData>(formData);
   const touchedRef = useRef(new Set<string>());
-  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix });
-  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix };
+  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize });
+  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize };
 
   const api = useMemo<FormApi>(
     () => ({
@@ -245,9 +251,10 @@ export function SchemaForm({
   }, []);
 
   /** Schema and rule errors of `data`, addressed to the fields that show them. */
-  const errorsOf = (data: FormData): FieldError[] => {
-    const { loaded: current, ruleErrors: rules, errorTargets: targets } = latest.current;
+  const errorsOf = (raw: FormData): FieldError[] => {
+    const { loaded: current, ruleErrors: rules, errorTargets: targets, normalize: prepare } = latest.current;
     if (!current) return [];
+    const data = prepare ? prepare(raw) : raw;
     const clean = JSON.parse(JSON.stringify(data)) as FormData; // undefined values out, as rjsf does
     const { errors } = current.validator.validateFormData(clean, current.schema, undefined, transformErrorsWith(targets));
     const schemaErrors = errors.map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }));

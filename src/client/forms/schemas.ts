@@ -4,12 +4,23 @@ import { validatorIdOf } from '../../domain/schemas/ajv-setup';
 import { resolveSchemaMessages } from '../../domain/schemas/messages';
 
 /**
- * Schemas come from schemas/ (shared with the server), their message keys resolved from the
- * one catalogue; their validators were precompiled at build time by
- * src/cli/compile-validators.ts, so the browser never compiles code at run time.
+ * Schemas come from schemas/ (shared with the server; vite's alias @schemas, SCHEMAS_DIR when
+ * set), their message keys resolved from the one catalogue; their validators were precompiled
+ * at build time by src/cli/compile-validators.ts (alias @validators, VALIDATORS_DIR), so the
+ * browser never compiles code at run time.
  */
-const schemaModules = import.meta.glob<RJSFSchema>('../../../schemas/*.schema.json', { import: 'default' });
-const validatorModules = import.meta.glob<ValidatorFunctions>('../generated/validators/*.js', { import: 'default' });
+const schemaModules = byName(import.meta.glob<RJSFSchema>('@schemas/*.schema.json', { import: 'default' }), '.schema.json');
+const validatorModules = byName(import.meta.glob<ValidatorFunctions>('@validators/*.js', { import: 'default' }), '.js');
+
+/** Glob results keyed by file name without its ending (the keys' folder part depends on the alias). */
+function byName<T>(modules: Record<string, () => Promise<T>>, ending: string): Map<string, () => Promise<T>> {
+  return new Map(
+    Object.entries(modules).map(([path, load]) => {
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      return [file.slice(0, file.length - ending.length), load];
+    }),
+  );
+}
 
 export interface LoadedSchema {
   schema: RJSFSchema;
@@ -21,8 +32,8 @@ const cache = new Map<string, Promise<LoadedSchema>>();
 export function loadSchema(name: string): Promise<LoadedSchema> {
   const hit = cache.get(name);
   if (hit) return hit;
-  const loadSchemaModule = schemaModules[`../../../schemas/${name}.schema.json`];
-  const loadValidatorModule = validatorModules[`../generated/validators/${name}.js`];
+  const loadSchemaModule = schemaModules.get(name);
+  const loadValidatorModule = validatorModules.get(name);
   if (!loadSchemaModule || !loadValidatorModule) return Promise.reject(new Error(`no schema or validator named ${name}`));
   const loading = Promise.all([loadSchemaModule(), loadValidatorModule()]).then(([fileSchema, validateFns]) => {
     // Resolved exactly as the build resolved it: the validator is found by the schema's hash.

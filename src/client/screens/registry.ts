@@ -15,8 +15,6 @@ export const screenRegistry: Record<ScreenName, LazyScreen> = {
   SystemError: lazy(() => import('./SystemError')),
   Personal: lazy(() => import('./Personal')),
   Workplace: lazy(() => import('./Workplace')),
-  Branch: lazy(() => import('./Branch')),
-  SealLess: lazy(() => import('./SealLess')),
   Confirmation: lazy(() => import('./Confirmation')),
   Pin: lazy(() => import('./Pin')),
   EkycPreparation: lazy(() => import('./EkycPreparation')),
@@ -32,4 +30,5 @@ export const screenRegistry: Record<ScreenName, LazyScreen> = {
   ChildEkycPreparation: lazy(() => import('./ChildEkycPreparation')),
   IdentificationDocuments: lazy(() => import('./IdentificationDocuments')),
   SupplementaryDocuments: lazy(() => import('./SupplementaryDocuments')),
+  FormStep: lazy(() => import('./FormStep')),
 };

@@ -9,8 +9,6 @@ export const screenNames = [
   'Verification',
   'Personal',
   'Workplace',
-  'Branch',
-  'SealLess',
   'Confirmation',
   'Pin',
   'EkycPreparation',
@@ -27,15 +25,23 @@ export const screenNames = [
   'ChildEkycPreparation',
   'IdentificationDocuments',
   'SupplementaryDocuments',
+  'FormStep',
 ] as const;
 export type ScreenName = (typeof screenNames)[number];
+
+/**
+ * The generic form step: renders and posts whichever form meta.form names, from its schema
+ * alone (schemas/<form>.schema.json with "x-step"). The other form screens are steps whose
+ * behaviour is not yet all data.
+ */
+export const GENERIC_FORM_SCREEN = 'FormStep' satisfies ScreenName;
 
 /**
  * The screens that ask the form their state names in meta.form (schemas/<form>.schema.json):
  * the page renders that schema and posts it, so the lint wants meta.form on them and on
  * no other screen.
  */
-export const formScreenNames = ['Personal', 'Workplace', 'Branch', 'SealLess', 'Confirmation', 'Parent', 'Pin'] as const satisfies readonly ScreenName[];
+export const formScreenNames = ['FormStep', 'Personal', 'Workplace', 'Confirmation', 'Parent', 'Pin'] as const satisfies readonly ScreenName[];
 
 export const guardNames = ['supplementRequested'] as const;
 export type GuardName = (typeof guardNames)[number];

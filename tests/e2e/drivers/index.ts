@@ -2,11 +2,13 @@ import { expect, type Page } from '@playwright/test';
 import { bankUrl, groupOf, passPreCheck, readCodeFromOutbox, uniqueMailAddress, type BankCode } from '../support';
 import { childApplicants, generalApplicants, PIN } from './applicants';
 import { fillChildPersonal, fillOccupation, fillParent, fillPersonal } from './forms';
+import { fillGenericForm, submitFormStep } from './generic-form';
 import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
-import type { EventDriver, FlowId, Journey, ProviderOutcome, ScreenDrivers } from './types';
+import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
+import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
 
-export type { EventDriver, FlowId, Journey, ProviderOutcome, ScreenDrivers } from './types';
+export type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -104,21 +106,13 @@ export const screenDrivers: ScreenDrivers = {
     },
     BACK: back,
   },
-  Branch: {
-    NEXT: async ({ page, bank, flow }) => {
-      const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
-      // The whole card is the tap target.
-      await groupOf(page, 'お取引店').locator('label').nth(index).click();
-      await button(page, '次へ').click();
-    },
-    BACK: back,
-  },
-  SealLess: {
-    NEXT: async ({ page, bank }) => {
-      const choice = generalApplicants[bank].sealLess ? '印鑑を登録しない' : '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）';
-      await groupOf(page, 'お届け印の登録').getByText(choice, { exact: true }).click();
-      // 「入力内容を確認する」 when the summary comes next, 「次へ」 when a flow puts another step there.
-      await page.getByRole('button', { name: /^(入力内容を確認する|次へ)$/ }).click();
+  // The generic form step: its NEXT by the page's form (formDrivers, else the schema-driven filler).
+  [GENERIC_FORM_SCREEN]: {
+    NEXT: async (journey, { form }) => {
+      if (!form) throw new Error(`${GENERIC_FORM_SCREEN} NEXT: the page's form (meta.form) is needed`);
+      const own = formDrivers[form];
+      if (own) await own(journey);
+      else await fillGenericForm(journey.page, form);
     },
     BACK: back,
   },
@@ -183,6 +177,24 @@ export const screenDrivers: ScreenDrivers = {
   },
 };
 
+/**
+ * The forms of the generic form step whose answers matter to the journeys (chosen by bank, as
+ * the summary checks expect them), by meta.form; any other form is answered from its schema.
+ */
+const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
+  branch: async ({ page, bank, flow }) => {
+    const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
+    // The whole card is the tap target.
+    await groupOf(page, 'お取引店').locator('label').nth(index).click();
+    await submitFormStep(page);
+  },
+  sealLess: async ({ page, bank }) => {
+    const choice = generalApplicants[bank].sealLess ? '印鑑を登録しない' : '印鑑を登録する（お届け印の登録手続きは別途郵送でご案内します）';
+    await groupOf(page, 'お届け印の登録').getByText(choice, { exact: true }).click();
+    await submitFormStep(page);
+  },
+};
+
 /** On the provider's page (the simulator, after START_EKYC): the outcome, then back to the application. */
 export async function chooseProviderOutcome(journey: Journey, outcome: ProviderOutcome): Promise<void> {
   const { page } = journey;
@@ -191,11 +203,12 @@ export async function chooseProviderOutcome(journey: Journey, outcome: ProviderO
   await page.getByRole('button', { name: '結果を送信してお申込み画面へ戻る' }).click();
 }
 
-/** Sends one event from one screen (throws for a pair no driver knows). */
-export async function act(journey: Journey, screen: string, event: string): Promise<void> {
+/** Sends one event from one screen, on a page asking `form` (throws for a pair no driver knows). */
+export async function act(journey: Journey, screen: string, event: string, form?: string): Promise<void> {
   const driver = screenDrivers[screen]?.[event];
   if (!driver) throw new Error(`no screen driver for ${screen} ${event}`);
-  await driver(journey);
+  const context: PageContext = form === undefined ? {} : { form };
+  await driver(journey, context);
 }
 
 export const LANDING_PATHS: Record<FlowId, string> = { general: '/term', child: '/child/before-check' };
@@ -206,13 +219,16 @@ export async function openJourney(page: Page, bank: BankCode, flow: FlowId, quer
   return { page, bank, flow, memo: {} };
 }
 
-/** One step of a hand-written journey: the event sent on a screen and the path it leads to. */
-export type Step = readonly [screen: string, event: string, arrival: string];
+/**
+ * One step of a hand-written journey: the event sent on a screen and the path it leads to, with
+ * the page's form for the generic form step (e.g. ['FormStep', 'NEXT', '/seal-less', 'branch']).
+ */
+export type Step = readonly [screen: string, event: string, arrival: string, form?: string];
 
 /** Sends each event in turn and checks the path reached after it. */
 export async function walk(journey: Journey, steps: readonly Step[]): Promise<void> {
-  for (const [screen, event, arrival] of steps) {
-    await act(journey, screen, event);
+  for (const [screen, event, arrival, form] of steps) {
+    await act(journey, screen, event, form);
     await expect(journey.page).toHaveURL(bankUrl(journey.bank, arrival));
   }
 }

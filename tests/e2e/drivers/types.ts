@@ -21,8 +21,13 @@ export interface Journey {
   memo: Record<string, string>;
 }
 
+/** What a driver knows of its page beyond the screen: the form the page asks (its meta.form). */
+export interface PageContext {
+  form?: string;
+}
+
 /** One user action: fill what the screen needs with valid data for journey.bank, then press its button. */
-export type EventDriver = (journey: Journey) => Promise<void>;
+export type EventDriver = (journey: Journey, context: PageContext) => Promise<void>;
 
 /** meta.screen → event type (NEXT, BACK, CODE_SENT, START_EKYC, RETRY, RESTART, FAIL, …) → action. */
 export type ScreenDrivers = Record<string, Partial<Record<string, EventDriver>>>;

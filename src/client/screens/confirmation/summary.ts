@@ -1,7 +1,8 @@
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import { parseIsoDate, PURPOSE_OTHER_VALUE, toJapaneseEra } from '../../../domain/rules';
+import { fieldOrderOf, formStepOf, labelOfValue, optionFieldsOf, type FormSchema } from '../../../domain/schemas/form-step';
 import type { ApplicationParentRecord, ApplicationRecord } from '../../api/application';
-import { SEAL_LESS_LABELS } from '../SealLess';
+import { optionSummaries } from '../../forms/options';
 
 /** One line of the summary: a term and its value (several lines when the value has parts). */
 export interface SummaryItem {
@@ -14,8 +15,22 @@ export interface SummarySection {
   items: SummaryItem[];
 }
 
-/** The forms a flow asks (its pages' meta.form): the summary lists only what they asked. */
+/** The forms a flow asks (its pages' meta.form, in the order of its pages): the summary lists only what they asked. */
 export type AskedForms = ReadonlySet<string>;
+
+/** The schemas of the asked forms that have one of their own sections (x-step), by form name. */
+export type FormSchemas = ReadonlyMap<string, FormSchema>;
+
+/** The forms whose sections are written here by hand: they are not generic form steps yet. */
+export const handWrittenForms = ['personal', 'parent', 'workplace'] as const;
+type HandWrittenForm = (typeof handWrittenForms)[number];
+
+export function isHandWritten(form: string): form is HandWrittenForm {
+  return (handWrittenForms as readonly string[]).includes(form);
+}
+
+/** Each stored form's answers (GET /api/applications `forms`), by form name. */
+export type StoredForms = Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
 
 export const NOT_ENTERED = '未入力';
 
@@ -86,16 +101,19 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
 
 /**
  * Everything entered in the steps before the confirmation, as the confirmation page lists it:
- * one section per form the flow asks (`asked`), so a flow without the seal-less step shows no
- * seal. With a parent (the child flow) the first section is the child's, closing with the
- * child's occupation and invitation code (a child has no workplace: both come from
- * /child/personal), and the parent's section follows it.
+ * one section per form the flow asks (`asked`), in the order of its pages, so a flow without
+ * the seal-less step shows no seal. The sections of generic form steps come from their
+ * schemas (`schemas`) and stored answers (`forms`). With a parent (the child flow) the first
+ * section is the child's, closing with the child's occupation and invitation code (a child has
+ * no workplace: both come from /child/personal), and the parent's section follows it.
  */
 export function summaryOf(
   application: ApplicationRecord,
   bank: PublicBankConfig,
   parent: ApplicationParentRecord | null,
   asked: AskedForms,
+  schemas: FormSchemas,
+  forms?: StoredForms | null,
 ): SummarySection[] {
   const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
   const customer: SummaryItem[] = [
@@ -133,20 +151,44 @@ export function summaryOf(
   }
   work.push(invitation);
 
-  const branch = present(application.branchName)
-    ? `${application.branchName}${present(application.branchCode) ? `（店番 ${application.branchCode}）` : ''}`
-    : null;
-  const seal = typeof application.sealLess === 'boolean' ? SEAL_LESS_LABELS[application.sealLess ? 'true' : 'false'] : null;
+  const handWritten: Record<HandWrittenForm, SummarySection | null> = {
+    personal: { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer },
+    parent: parent ? parentSummaryOf(parent) : null,
+    workplace: { title: 'ご職業・お勤め先', items: work },
+  };
+  return [...asked].flatMap((form) => {
+    if (isHandWritten(form)) {
+      const section = handWritten[form];
+      return section ? [section] : [];
+    }
+    const schema = schemas.get(form);
+    return schema ? formSummaryOf(schema, forms?.[form] ?? {}) : [];
+  });
+}
 
-  // Each section with the form that asks it, in the page's order.
-  const byForm: Array<[form: string, section: SummarySection | null]> = [
-    ['personal', { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer }],
-    ['parent', parent ? parentSummaryOf(parent) : null],
-    ['workplace', { title: 'ご職業・お勤め先', items: work }],
-    ['branch', { title: 'お取引店', items: [item('お取引店', branch)] }],
-    ['sealLess', { title: 'お届け印', items: [item('お届け印の登録', seal)] }],
-  ];
-  return byForm.flatMap(([form, section]) => (section && asked.has(form) ? [section] : []));
+/**
+ * The section of a generic form step, from its schema alone: titled by x-step.summaryTitle (or
+ * the schema's title), one line per field in the page's order, termed by the field's title. A
+ * choice reads as the page offered it (its oneOf title); a choice filled from bank data with
+ * its stored label (x-options labelAs). A form without x-step has no section (none: its screen
+ * posts it itself, as the confirmation tick and the PIN do).
+ */
+export function formSummaryOf(schema: FormSchema, answers: Readonly<Record<string, unknown>>): SummarySection[] {
+  const step = formStepOf(schema);
+  if (!step) return [];
+  const options = new Map(optionFieldsOf(schema).map(({ field, options: declared }) => [field, declared]));
+  const items = fieldOrderOf(schema).flatMap((field) => {
+    const property = schema.properties?.[field];
+    if (!property) return [];
+    const shown = labelOfValue(property, answers[field]);
+    const labelAs = options.get(field)?.labelAs;
+    const label = labelAs === undefined ? undefined : answers[labelAs];
+    if (shown === null || typeof label !== 'string' || label === '') return [item(property.title ?? field, shown)];
+    const source = options.get(field)?.source;
+    const format = source === undefined ? undefined : optionSummaries[source];
+    return [item(property.title ?? field, format ? format(label, shown) : `${label}（${shown}）`)];
+  });
+  return [{ title: step.summaryTitle ?? schema.title ?? '', items }];
 }
 
 /** The forms of a flow's pages. */
