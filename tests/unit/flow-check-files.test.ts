@@ -99,4 +99,23 @@ describe('checkFlowFiles on a flow folder', () => {
     expect(checkFlowFiles([], root, join(root, 'flows')).problems).toEqual([]);
     rmSync(root, { recursive: true, force: true });
   });
+
+  it('refuses the generic screen on a form without x-step, and a field name two forms of a flow share', () => {
+    const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
+    cpSync(join(repositoryRoot, 'flows'), join(root, 'flows'), { recursive: true });
+    cpSync(join(repositoryRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+    const flowFile = join(root, 'flows', 'general.json');
+    writeFileSync(flowFile, readFileSync(flowFile, 'utf8').replace('"screen": "Workplace"', '"screen": "FormStep"'));
+    const sealFile = join(root, 'schemas', 'sealLess.schema.json');
+    const seal = JSON.parse(readFileSync(sealFile, 'utf8')) as { properties: Record<string, unknown> };
+    seal.properties.branchCode = { type: 'string', title: '店番' };
+    writeFileSync(sealFile, JSON.stringify(seal, null, 2));
+    const result = checkFlowFiles([], root, join(root, 'flows'));
+    rmSync(root, { recursive: true, force: true });
+    expect(result.flows).toEqual([]);
+    expect(result.problems.map((p) => `${p.file.replace(/^.*flows\//, '')}:${p.line} ${p.pointer} ${p.message}`)).toEqual([
+      expect.stringMatching(/^general\.json:\d+ \/states\/workplace\/meta\/form screen "FormStep" needs a form with "x-step" \(where it is posted\), but schemas\/workplace\.schema\.json has none$/),
+      expect.stringMatching(/^general\.json:\d+ \/states\/sealLess\/meta\/form form "sealLess" has a field "branchCode", which form "branch" of this flow has too; rename one/),
+    ]);
+  });
 });

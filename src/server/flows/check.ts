@@ -12,6 +12,7 @@ import { formStepOf, formStepProblems, type FormSchema } from '../../domain/sche
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
+import { GENERIC_FORM_SCREEN } from '../../domain/flow/vocabulary';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const SCHEMA_FILE = 'flow.schema.json';
@@ -67,6 +68,7 @@ export function checkFlowFiles(
     ...formNames.flatMap((name) => schemaProblems(join(schemasDir, `${name}.schema.json`))),
     ...postPathProblems(schemasDir, formNames),
   ];
+  if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemasDir)));
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
     const model = describeFlow(flow);
@@ -123,6 +125,37 @@ function postPathProblems(schemasDir: string, formNames: string[]): FlowProblem[
     const first = seen.get(post);
     if (first === undefined) seen.set(post, name);
     else problems.push({ file: display(file), pointer: '/x-step/post', line: lineOfPointer(read.text, '/x-step/post'), message: `"${post}" is already the path of form "${first}"; give this form its own path` });
+  }
+  return problems;
+}
+
+/**
+ * What the pages of a (linted) flow ask of their forms: the generic screen renders only a form
+ * with "x-step", and a form of the engine may not reuse a field name of another form of the
+ * same flow (GET /api/applications merges every form's answers into one object).
+ */
+function formPageProblems(file: { path: string; fileName: string; text: string }, schemasDir: string): FlowProblem[] {
+  const flow = JSON.parse(file.text) as FlowConfig;
+  const problems: FlowProblem[] = [];
+  const at = (pointer: string, message: string): FlowProblem => ({ file: file.fileName, pointer, line: lineOfPointer(file.text, pointer), message });
+  const owners = new Map<string, string>();
+  for (const page of describeFlow(flow).pages) {
+    if (page.form === undefined) continue;
+    const read = readSchemaFile(join(schemasDir, `${page.form}.schema.json`));
+    if ('message' in read) continue;
+    const schema = read.schema as FormSchema;
+    const generic = formStepOf(schema) !== undefined;
+    const pointer = `/states/${page.stateId}/meta/form`;
+    if (page.screen === GENERIC_FORM_SCREEN && !generic) {
+      problems.push(at(pointer, `screen "${GENERIC_FORM_SCREEN}" needs a form with "x-step" (where it is posted), but schemas/${page.form}.schema.json has none`));
+    }
+    for (const field of Object.keys(schema.properties ?? {})) {
+      const owner = owners.get(field);
+      if (owner === undefined) owners.set(field, `${page.form}${generic ? '' : '*'}`);
+      else if (generic || !owner.endsWith('*')) {
+        problems.push(at(pointer, `form "${page.form}" has a field "${field}", which form "${owner.replace(/\*$/, '')}" of this flow has too; rename one (the answers of a flow share one record)`));
+      }
+    }
   }
   return problems;
 }
