@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeSwappedFlows } from './model/swap';
+import { writeFoldersWithNewStep } from './model/new-step';
+import { SWAPPED_STEPS, swapAdjacentSteps } from './model/swap';
 
 /**
  * Browser tests: Chromium at a phone viewport against one shared server started here.
@@ -12,7 +13,8 @@ import { writeSwappedFlows } from './model/swap';
  *
  * Projects: e2e (the hand-written journeys, tests/e2e), model (the journeys and navigation
  * checks generated from the flow machines, tests/model) and model-swapped (the generated
- * journeys of an edited copy of the general flow, against a second server started on that copy).
+ * journeys of an edited copy of the general flow and the schemas, with two steps swapped and a
+ * new form step added, against a second server built and started on that copy).
  */
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 const SWAPPED_PORT = Number(process.env.E2E_SWAPPED_PORT ?? PORT + 1);
@@ -21,19 +23,27 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one dir
 const systemChromium = '/usr/bin/chromium';
 
 /**
- * The edited copy of the flows (seal-less before branch), written once per run. A failure is
- * kept for the swapped test to report, so that it never stops the other projects.
+ * The edited copy of the flows and schemas (seal-less before branch, then a new step with a
+ * new form after seal-less: ./model/swap.ts and ./model/new-step.ts, JSON only), written once
+ * per run. A failure is kept for the swapped test to report, so that it never stops the other
+ * projects. The generic form filler of the drivers reads the copied schemas (a superset of
+ * schemas/).
  */
 if (!process.env.E2E_SWAPPED_FLOWS_DIR && !process.env.E2E_SWAPPED_FLOWS_ERROR) {
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'kouza-swapped-flows-'));
-    writeSwappedFlows(dir);
-    process.env.E2E_SWAPPED_FLOWS_DIR = dir;
+    const dir = mkdtempSync(join(tmpdir(), 'kouza-edited-'));
+    const { flowsDir, schemasDir } = writeFoldersWithNewStep(dir, (flow) => swapAdjacentSteps(flow, SWAPPED_STEPS.first, SWAPPED_STEPS.second));
+    process.env.E2E_SWAPPED_FLOWS_DIR = flowsDir;
+    process.env.E2E_SWAPPED_SCHEMAS_DIR = schemasDir;
+    process.env.E2E_SCHEMAS_DIR = schemasDir;
+    process.env.E2E_SWAPPED_BUILD_DIR = join(dir, 'build');
   } catch (error) {
     process.env.E2E_SWAPPED_FLOWS_ERROR = error instanceof Error ? error.message : String(error);
   }
 }
 const swappedFlowsDir = process.env.E2E_SWAPPED_FLOWS_DIR;
+const swappedSchemasDir = process.env.E2E_SWAPPED_SCHEMAS_DIR ?? '';
+const swappedBuildDir = process.env.E2E_SWAPPED_BUILD_DIR ?? '';
 const swappedDataDir = process.env.E2E_SWAPPED_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kouza-e2e-swapped-'));
 process.env.E2E_SWAPPED_DATA_DIR = swappedDataDir;
 
@@ -61,8 +71,8 @@ const serverEnv = {
   ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
 };
 
-const server = (port: number, env: Record<string, string>) => ({
-  command: 'npx tsx src/server/main.ts',
+const server = (port: number, env: Record<string, string>, command = 'npx tsx src/server/main.ts') => ({
+  command,
   cwd: '..',
   url: `http://127.0.0.1:${port}/bank/logo`,
   reuseExistingServer: false,
@@ -117,9 +127,26 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ...(process.env.E2E_FLOWS_DIR ? { FLOWS_DIR: process.env.E2E_FLOWS_DIR } : {}),
     }),
-    // The swapped journeys' own server: the same build, the edited flow folder, its own data.
+    // The edited copy's own server: built from the copied schemas as a product owner's
+    // deployment would be (npm run build with SCHEMAS_DIR), the copied flows, its own data.
     ...(swappedFlowsDir && mayRunSwapped(process.argv)
-      ? [server(SWAPPED_PORT, { DATA_DIR: swappedDataDir, FLOWS_DIR: swappedFlowsDir })]
+      ? [
+          {
+            ...server(
+              SWAPPED_PORT,
+              {
+                DATA_DIR: swappedDataDir,
+                FLOWS_DIR: swappedFlowsDir,
+                SCHEMAS_DIR: swappedSchemasDir,
+                VALIDATORS_DIR: join(swappedBuildDir, 'validators'),
+                DIST_DIR: join(swappedBuildDir, 'client'),
+              },
+              `npx tsx src/cli/compile-validators.ts && npx vite build --logLevel warn --outDir ${join(swappedBuildDir, 'client')} && npx tsx src/server/main.ts`,
+            ),
+            // The build comes first (seconds; a busy 2-core machine may need far longer).
+            timeout: 180_000,
+          },
+        ]
       : []),
   ],
 });

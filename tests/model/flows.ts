@@ -7,10 +7,11 @@ import { activeStateIds, enabledEvents, topLevelStateOf, transitionTaken, type T
 
 /**
  * The flows of a folder, linted exactly as the server lints them at start. By default the
- * folder the test server runs (E2E_FLOWS_DIR, passed to it as FLOWS_DIR), else the shipped one.
+ * folder the test server runs (E2E_FLOWS_DIR, passed to it as FLOWS_DIR), else the shipped one,
+ * with the forms of `schemasDir` (default the shipped schemas/).
  */
-export function loadFlows(flowsDir = process.env.E2E_FLOWS_DIR ?? join(repositoryRoot, 'flows')): FlowConfig[] {
-  const { problems, flows } = checkFlowFiles([], repositoryRoot, flowsDir);
+export function loadFlows(flowsDir = process.env.E2E_FLOWS_DIR ?? join(repositoryRoot, 'flows'), schemasDir?: string): FlowConfig[] {
+  const { problems, flows } = checkFlowFiles([], repositoryRoot, flowsDir, schemasDir);
   if (problems.length > 0) throw new Error(`the flows in ${flowsDir} do not pass the lint:\n${problems.map(formatProblem).join('\n')}`);
   return flows;
 }

@@ -1,32 +1,116 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatProblem } from '../../src/domain/flow/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { bankCodes } from '../e2e/support';
 import { loadFlows, planFlows } from './flows';
 import { journeyTitle, runJourney } from './journey';
+import { act, chooseProviderOutcome, type Journey } from '../e2e/drivers';
+import { NEW_FORM, NEW_FORM_TEXTS, NEW_STEP } from './new-step';
 import { SWAPPED_STEPS } from './swap';
 
 /**
- * Editing a flow without code: tests/playwright.config.ts copies the flow folder with
- * seal-less moved before branch in the general flow (./swap.ts: JSON only, NEXT/BACK and step
- * counters) and starts a second server with FLOWS_DIR on the copy. The journeys generated from
- * the copied machine run against it, with no code changed anywhere.
+ * Editing a flow without code: tests/playwright.config.ts copies the flow and schema folders
+ * with seal-less moved before branch in the general flow (./swap.ts: JSON only, NEXT/BACK and
+ * step counters) and a new form step after seal-less (./new-step.ts: a new schema and a new
+ * state), builds the page from the copied schemas and starts a second server with FLOWS_DIR
+ * and SCHEMAS_DIR on the copies. The journeys generated from the copied machine run against
+ * it, and the new step is checked from the page to the completed application, with no code
+ * changed anywhere.
  */
 const dir = process.env.E2E_SWAPPED_FLOWS_DIR;
+const schemasDir = process.env.E2E_SWAPPED_SCHEMAS_DIR;
 const setupError = process.env.E2E_SWAPPED_FLOWS_ERROR;
 const label = `${SWAPPED_STEPS.flow} (${SWAPPED_STEPS.second} before ${SWAPPED_STEPS.first})`;
 
 test('the edited copy passes the flow lint', () => {
   expect(setupError, 'writing the edited copy of the flows').toBeUndefined();
-  const result = checkFlowFiles([], repositoryRoot, dir);
+  const result = checkFlowFiles([], repositoryRoot, dir, schemasDir);
   expect(result.problems.map(formatProblem)).toEqual([]);
   const general = result.flows.find((flow) => flow.id === SWAPPED_STEPS.flow);
   // The edit is there: the step before the first swapped one now leads to the second.
   expect(general?.states[SWAPPED_STEPS.second]?.meta?.step).toBeLessThan(general?.states[SWAPPED_STEPS.first]?.meta?.step ?? 0);
+  expect(general?.states[NEW_STEP.state]?.meta?.form).toBe(NEW_FORM);
+});
+
+/** The applicant's own session token (the page keeps it in sessionStorage). */
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('authenticationToken'));
+  if (!token) throw new Error('no session token on the page');
+  return token;
+}
+
+test('the new form step: asked, refused with its own message on the page and by the server, shown and kept to the end', async ({ page, baseURL }) => {
+  test.skip(!dir, 'no edited copy');
+  const journey: Journey = { page, bank: '0177', flow: 'general', memo: {} };
+  // Called from the page itself (same origin, the browser's own fetch): Node cannot resolve 0177.localhost.
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, path, token, body }) => {
+        const response = await fetch(`/api${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: response.status, json: (await response.json()) as unknown };
+      },
+      { method, path, token, body },
+    );
+  const stored = async (token: string) =>
+    (await call('GET', '/applications', token)).json as { application: Record<string, unknown>; forms: Record<string, Record<string, unknown>> };
+  await page.goto(`${baseURL ?? ''}/term`);
+  for (const [screen, event, form] of [
+    ['GeneralTerm', 'NEXT'],
+    ['Verification', 'CODE_SENT'],
+    ['Verification', 'NEXT'],
+    ['Personal', 'NEXT'],
+    ['Workplace', 'NEXT'],
+    ['FormStep', 'NEXT', SWAPPED_STEPS.second],
+  ] as const) {
+    await act(journey, screen, event, form);
+  }
+  await expect(page).toHaveURL(new RegExp(`${NEW_STEP.path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: NEW_FORM_TEXTS.title })).toBeVisible();
+
+  // Only spaces in the text: the form's own message at the field, which takes the focus.
+  const time = page.getByLabel(new RegExp(`^${NEW_FORM_TEXTS.timeTitle}`));
+  const note = page.getByLabel(new RegExp(`^${NEW_FORM_TEXTS.noteTitle}`));
+  await time.selectOption({ label: NEW_FORM_TEXTS.times[1].title });
+  await note.fill('　 ');
+  await page.getByRole('button', { name: '次へ', exact: true }).click();
+  await expect(page.getByText(NEW_FORM_TEXTS.noteRequired)).toBeVisible();
+  await expect(note).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`${NEW_STEP.path}$`));
+
+  // The server says the same of the same answers.
+  const token = await tokenOf(page);
+  const refused = await call('POST', '/applications/contact-preference', token, { contactTime: NEW_FORM_TEXTS.times[1].value, contactNote: '　 ' });
+  expect(refused.status).toBe(400);
+  expect(refused.json).toEqual({ message: NEW_FORM_TEXTS.noteRequired, errors: [{ field: 'contactNote', message: NEW_FORM_TEXTS.noteRequired }] });
+
+  await note.fill('夕方以降にお願いします');
+  await page.getByRole('button', { name: '次へ', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SWAPPED_STEPS.first}$`));
+  await act(journey, 'FormStep', 'NEXT', SWAPPED_STEPS.first);
+  await expect(page).toHaveURL(/\/confirmation$/);
+  const section = page.getByRole('region', { name: NEW_FORM_TEXTS.title });
+  await expect(section.getByText(NEW_FORM_TEXTS.times[1].title, { exact: true })).toBeVisible();
+  await expect(section.getByText('夕方以降にお願いします', { exact: true })).toBeVisible();
+  const answers = { contactTime: NEW_FORM_TEXTS.times[1].value, contactNote: '夕方以降にお願いします' };
+  expect((await stored(token)).forms[NEW_FORM]).toEqual(answers);
+
+  await act(journey, 'Confirmation', 'NEXT');
+  await act(journey, 'Pin', 'NEXT');
+  await act(journey, 'EkycPreparation', 'START_EKYC');
+  await chooseProviderOutcome(journey, 'approve');
+  await expect(page).toHaveURL(/\/complete$/, { timeout: 30_000 });
+  const completed = await stored(token);
+  expect(completed.application.applicationNumber).toMatch(/^0177-\d{6}-\d{6}$/);
+  expect(completed.application).toMatchObject(answers);
+  expect(completed.forms[NEW_FORM]).toEqual(answers);
 });
 
 if (dir) {
-  const flows = loadFlows(dir);
+  const flows = loadFlows(dir, schemasDir);
   const plans = planFlows(flows.filter((flow) => flow.id === SWAPPED_STEPS.flow));
   for (const plan of plans) {
     plan.paths.forEach((path, index) => {
