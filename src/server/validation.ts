@@ -45,11 +45,12 @@ export function readSchemas(dir: string): Map<string, Record<string, unknown>> {
 function ajv(dir: string): Ajv {
   const found = instances.get(dir);
   if (found) return found;
-  // The browser's options (ajv-setup.ts), but strict: a typo in a shared schema stops the server.
+  // The browser's options (ajv-setup.ts), but strict: a typo in a shared schema fails the lint
+  // and the start (plugins/forms.ts compiles every form's validator before the server listens).
   const created = extendAjv(new Ajv({ ...ajvOptions, strict: true }));
   ajvFormats(created);
   for (const [name, schema] of readSchemas(dir)) {
-    // Schemas are referenced by file name whatever their $id says.
+    // Schemas are referenced by file name; the lint wants $id, when given, to be that name.
     created.addSchema(schema, schema.$id === undefined ? `${name}.schema.json` : undefined);
   }
   instances.set(dir, created);
@@ -109,8 +110,8 @@ export function toValidationFailure(errors: ErrorObject[] | null | undefined): V
 }
 
 /** Validates a value; returns null when valid, else the 400 body. */
-export function check(schema: string | AnySchema, value: unknown): ValidationFailure | null {
-  const validate = validator(schema);
+export function check(schema: string | AnySchema, value: unknown, dir = defaultSchemasDir): ValidationFailure | null {
+  const validate = validator(schema, dir);
   return validate(value) ? null : toValidationFailure(validate.errors);
 }
 

@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
+import { applications } from '../../src/server/db/schema.js';
+import { storeDocument } from '../../src/server/forms/documents.js';
 import { NEW_FORM, NEW_FORM_TEXTS, writeFoldersWithNewStep } from '../model/new-step.js';
 import { complete, confirmedApplication, headersOf, setPin, signedIn, startEkyc, decide, type Signed } from './application-fixtures.js';
 import { backends, startTestServer, type TestServer } from './helpers.js';
@@ -74,6 +77,13 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
     // A refused post keeps what was stored.
     expect((await post(who, { contactTime: 'ANYTIME' })).statusCode).toBe(400);
     expect((await stored(who)).forms[NEW_FORM]).toEqual({ contactTime: 'ANYTIME', contactNote: 'なし' });
+  });
+
+  it('never lets a document hide a column in GET /api/applications', async () => {
+    const who = await signedIn(server);
+    const [row] = await server.app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, who.id));
+    await storeDocument(server.app.db, who.id, NEW_FORM, { ...valid, mailAddress: 'other@example.com' }, server.clock.now());
+    expect((await stored(who)).application.mailAddress).toBe(row?.mailAddress);
   });
 
   it('is not a path of a flow that does not ask the form (the child flow)', async () => {

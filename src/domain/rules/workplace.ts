@@ -6,6 +6,7 @@ import jaconv from 'jaconv';
 import { messages } from '../messages.js';
 import { containsRomanNumerals } from './address.js';
 import { normalizeDigits } from './phones.js';
+import { SPACES_AT_ENDS } from '../schemas/form-step.js';
 
 /** The occupation whose free text is required (spec section 3: named 'その他', sorted last). */
 export const OTHER_OCCUPATION_NAME = 'その他';
@@ -14,7 +15,6 @@ export const WORKPLACE_NAME_MAX_LENGTH = 25;
 export const BRANCH_CODE_LENGTH = 3;
 export const ACCOUNT_NUMBER_LENGTH = 7;
 
-const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
 
 /** Workplace or invitation code as typed → half-width, trimmed, upper case ('ａｂ１２３４' → 'AB1234'). */
 export function normalizeWorkplaceCode(input: string): string {

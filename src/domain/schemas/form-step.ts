@@ -73,7 +73,8 @@ export interface FormProblem {
   message: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -110,7 +111,8 @@ export function optionFieldsOf(schema: FormSchema): Array<{ field: string; optio
   });
 }
 
-const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
+/** Spaces, half and full width, at the ends of a text (every trim of an answer uses this). */
+export const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
 
 /**
  * What both sides do to the answers before the schema sees them: only the form's own fields
@@ -121,7 +123,8 @@ const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
 export function normalizeAnswers(schema: FormSchema, answers: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const field of Object.keys(schema.properties ?? {})) {
-    const value = answers[field];
+    // Own properties only: a field named like an Object method must not read the method.
+    const value = Object.hasOwn(answers, field) ? answers[field] : undefined;
     if (typeof value === 'string') {
       const trimmed = value.replace(SPACES_AT_ENDS, '');
       if (trimmed !== '') result[field] = trimmed;
@@ -195,6 +198,13 @@ export function formStepProblems(schema: FormSchema): FormProblem[] {
         problems.push({ pointer: `/${UI_KEYWORD}/ui:order/${index}`, message: `"ui:order" names "${String(name)}", which is not a field of this form` });
       }
     });
+    // rjsf refuses to draw a form whose order leaves a field out without "*", or has two "*".
+    const stars = order.filter((name) => name === '*').length;
+    const left = Object.keys(schema.properties ?? {}).filter((field) => !order.includes(field));
+    if (stars > 1) problems.push({ pointer: `/${UI_KEYWORD}/ui:order`, message: '"ui:order" may hold "*" (every other field) once only' });
+    if (stars === 0 && left.length > 0) {
+      problems.push({ pointer: `/${UI_KEYWORD}/ui:order`, message: `"ui:order" leaves out ${left.map((field) => `"${field}"`).join(', ')}: name every field, or add "*" for the rest` });
+    }
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import { escapePointerSegment } from '../json-pointer';
 import { messages } from '../messages';
+import { LOCAL_MESSAGES_KEYWORD } from './form-step';
 
 /**
  * The schemas name their messages by key of the one catalogue (src/domain/messages.ts): an
@@ -73,7 +74,7 @@ export function messageProblems(schema: unknown): MessageProblem[] {
 
 /** The schema's own messages (x-messages), or none. */
 function localMessagesOf(schema: unknown): LocalMessages {
-  const local = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)['x-messages'] : undefined;
+  const local = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)[LOCAL_MESSAGES_KEYWORD] : undefined;
   return typeof local === 'object' && local !== null && !Array.isArray(local) ? (local as LocalMessages) : {};
 }
 
@@ -84,7 +85,7 @@ function localMessagesOf(schema: unknown): LocalMessages {
 export function localMessageProblems(schema: unknown): MessageProblem[] {
   const known = new Map(Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[value, key] as const] : [])));
   return Object.entries(localMessagesOf(schema)).flatMap(([key, text]) => {
-    const pointer = `/x-messages/${escapePointerSegment(key)}`;
+    const pointer = `/${LOCAL_MESSAGES_KEYWORD}/${escapePointerSegment(key)}`;
     if (typeof text !== 'string' || text === '') return [{ pointer, reference: key, message: `message "${key}" must be a non-empty text` }];
     const same = known.get(text);
     return same === undefined ? [] : [{ pointer, reference: key, message: `message "${key}" repeats the catalogue's "${same}"; name "${same}" instead` }];

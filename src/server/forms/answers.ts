@@ -17,7 +17,8 @@ export function purposeList(joined: string | null): string[] {
 
 /**
  * The columns the browser receives, named one by one: a column a later migration adds (a
- * secret, a provider's reference) stays on the server until it is listed here.
+ * secret, a provider's reference) stays on the server until it is listed here. (The generic
+ * engine's documents are sent whole: they hold only what their schema declares.)
  */
 const visible = {
   bankCode: applications.bankCode,
@@ -66,6 +67,9 @@ const visible = {
   applicationCompletedAt: applications.applicationCompletedAt,
 };
 
+/** The names `application` gives to columns: a form's field or labelAs may not take one (the flow lint). */
+export const COLUMN_ANSWER_NAMES: readonly string[] = [...Object.keys(visible), 'utilizationPurposeList'];
+
 export interface StoredAnswers {
   /** Every column of `visible` and every document's answers, by field name. */
   application: Record<string, unknown>;
@@ -80,10 +84,11 @@ export async function storedAnswersOf(db: Database, applicationId: string): Prom
   const documents = Object.values(forms).reduce<Record<string, unknown>>((merged, answers) => ({ ...merged, ...answers }), {});
   return {
     application: {
+      // First: a document never hides a column (the lint also refuses a form field named like one).
+      ...documents,
       ...row,
       utilizationPurposeList: purposeList(row.utilizationPurpose),
       applicationCompletedAt: row.applicationCompletedAt ? toJstIso(row.applicationCompletedAt) : null,
-      ...documents,
     },
     forms,
   };

@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { OptionSourceName } from '../../domain/schemas/form-step.js';
 import type { Database } from '../db/index.js';
-import { branches } from '../db/schema.js';
+import { branchesOf } from '../routes/master-data.js';
 
 /**
  * The bank data a form's choice is filled from (x-options.source), as the server checks it:
@@ -17,10 +16,5 @@ type OptionSource = (db: Database, bankCode: string) => Promise<SourceOption[]>;
 
 export const optionSources: Record<OptionSourceName, OptionSource> = {
   /** The bank's branches (GET /api/branch): code → name. */
-  branches: async (db, bankCode) =>
-    db
-      .select({ value: branches.code, label: branches.name })
-      .from(branches)
-      .where(eq(branches.bankCode, bankCode))
-      .orderBy(asc(branches.code)),
+  branches: async (db, bankCode) => (await branchesOf(db, bankCode)).map((branch) => ({ value: branch.code, label: branch.name })),
 };

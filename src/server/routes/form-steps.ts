@@ -5,7 +5,7 @@ import type { FlowConfig } from '../../domain/flow/types.js';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import { runFormRules } from '../../domain/rules/registry.js';
-import { inFieldOrder, normalizeAnswers, optionFieldsOf } from '../../domain/schemas/form-step.js';
+import { inFieldOrder, isRecord, normalizeAnswers, optionFieldsOf } from '../../domain/schemas/form-step.js';
 import { applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormDefinition } from '../forms/catalogue.js';
@@ -14,6 +14,7 @@ import { optionSources } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
+import { hasPin } from './pin.js';
 import { stepEditHooks } from './step-lock.js';
 
 /**
@@ -25,12 +26,9 @@ import { stepEditHooks } from './step-lock.js';
  * order (message = the first, which the page focuses). A refused post stores nothing.
  *
  * The session is checked onRequest, before the body is parsed, and so is the lock after the
- * PIN (step-lock.ts), as for the steps with their own routes.
+ * PIN (step-lock.ts), as for the steps with their own routes; the lock is checked again in the
+ * transaction that stores.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The application types whose flow has a page asking `form`. */
 function typesAsking(flows: readonly FlowConfig[], form: string): Set<ApplicationType> {
@@ -81,8 +79,16 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     errors.push(...options.errors);
     if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
 
-    await storeDocument(app.db, id, form.name, { ...answers, ...options.labels }, now);
-    await app.db.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
+    const stored = await app.db.transaction(async (tx) => {
+      // The PIN route updates this row in its own transaction: whichever comes second sees the
+      // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
+      await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
+      if (await hasPin(tx, id)) return false;
+      await storeDocument(tx, id, form.name, { ...answers, ...options.labels }, now);
+      await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
+      return true;
+    });
+    if (!stored) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
     return {};
   };
 }

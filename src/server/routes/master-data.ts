@@ -80,6 +80,15 @@ export async function validInvitation(db: Database, bankCode: string, code: stri
   return row;
 }
 
+/** The bank's branches by code, as GET /api/branch lists them and the branch form accepts them. */
+export async function branchesOf(db: Database, bankCode: string): Promise<Branch[]> {
+  return db
+    .select({ code: branches.code, name: branches.name, address: branches.address })
+    .from(branches)
+    .where(eq(branches.bankCode, bankCode))
+    .orderBy(asc(branches.code));
+}
+
 /**
  * The bank's master data as the workplace and branch steps read it (spec section 7), always
  * of the signed-in application's bank.
@@ -120,12 +129,7 @@ const masterDataRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/branch', { preHandler: requireApplication }, async (request) => {
     const { bankCode } = applicationOf(request);
-    const branchList = await app.db
-      .select({ code: branches.code, name: branches.name, address: branches.address })
-      .from(branches)
-      .where(eq(branches.bankCode, bankCode))
-      .orderBy(asc(branches.code));
-    return { branchList };
+    return { branchList: await branchesOf(app.db, bankCode) };
   });
 };
 

@@ -117,7 +117,7 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
 
     const raw = plainObject(request.body);
     if (raw) normalizeParent(raw);
-    const invalid = check('parent.schema.json', request.body);
+    const invalid = check('parent.schema.json', request.body, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_FIELDS);
     // The schema has accepted the body: every required field is there with its type.
     const body = request.body as ParentBody;
@@ -160,7 +160,7 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
 
     const raw = plainObject(request.body);
     if (raw) normalizeParentWorkplace(raw);
-    const invalid = check('parent-workplace.schema.json', request.body);
+    const invalid = check('parent-workplace.schema.json', request.body, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_WORKPLACE_FIELDS);
     // The schema has accepted the body: occupationId is an integer, the rest strings or null.
     const body = request.body as ParentWorkplaceBody;
