@@ -64,11 +64,11 @@ function stateOf(flow: FlowConfig, id: string): FlowStateConfig {
 }
 
 /** The flow with the new state after NEW_STEP.after (before the page it led to), later steps counted one higher. */
-export function withNewStep(source: FlowConfig): FlowConfig {
+export function withNewStep(source: FlowConfig, afterState: string = NEW_STEP.after): FlowConfig {
   const flow = structuredClone(source);
-  const after = stateOf(flow, NEW_STEP.after);
+  const after = stateOf(flow, afterState);
   const next = after.on?.NEXT;
-  if (typeof next !== 'string') throw new Error(`${flow.id}.${NEW_STEP.after} has no plain NEXT to insert a step before`);
+  if (typeof next !== 'string') throw new Error(`${flow.id}.${afterState} has no plain NEXT to insert a step before`);
   const before = stateOf(flow, next);
   const step = (after.meta?.step ?? 0) + 1;
   for (const state of Object.values(flow.states)) {
@@ -79,9 +79,9 @@ export function withNewStep(source: FlowConfig): FlowConfig {
   before.on = { ...before.on, BACK: NEW_STEP.state };
   const added: FlowStateConfig = {
     meta: { path: NEW_STEP.path, screen: 'FormStep', step, form: NEW_FORM, title: NEW_FORM_TEXTS.title },
-    on: { NEXT: next, BACK: NEW_STEP.after },
+    on: { NEXT: next, BACK: afterState },
   };
-  flow.states = Object.fromEntries(Object.entries(flow.states).flatMap(([id, state]) => (id === NEW_STEP.after ? [[id, state], [NEW_STEP.state, added]] : [[id, state]])));
+  flow.states = Object.fromEntries(Object.entries(flow.states).flatMap(([id, state]) => (id === afterState ? [[id, state], [NEW_STEP.state, added]] : [[id, state]])));
   return flow;
 }
 
@@ -89,14 +89,18 @@ export function withNewStep(source: FlowConfig): FlowConfig {
  * Writes `targetDir`/flows and `targetDir`/schemas: copies of the shipped folders (flows
  * edited by `editFlow`, default none) with the new step and its schema. Returns the folders.
  */
-export function writeFoldersWithNewStep(targetDir: string, editFlow: (flow: FlowConfig) => FlowConfig = (flow) => flow): { flowsDir: string; schemasDir: string } {
+export function writeFoldersWithNewStep(
+  targetDir: string,
+  editFlow: (flow: FlowConfig) => FlowConfig = (flow) => flow,
+  afterState: string = NEW_STEP.after,
+): { flowsDir: string; schemasDir: string } {
   const flowsDir = join(targetDir, 'flows');
   const schemasDir = join(targetDir, 'schemas');
   mkdirSync(targetDir, { recursive: true });
   cpSync(join(repositoryRoot, 'flows'), flowsDir, { recursive: true });
   cpSync(join(repositoryRoot, 'schemas'), schemasDir, { recursive: true });
   const file = join(flowsDir, `${NEW_STEP.flow}.json`);
-  const flow = withNewStep(editFlow(JSON.parse(readFileSync(file, 'utf8')) as FlowConfig));
+  const flow = withNewStep(editFlow(JSON.parse(readFileSync(file, 'utf8')) as FlowConfig), afterState);
   writeFileSync(file, `${JSON.stringify(flow, null, 2)}\n`);
   writeFileSync(join(schemasDir, `${NEW_FORM}.schema.json`), `${JSON.stringify(newFormSchema, null, 2)}\n`);
   return { flowsDir, schemasDir };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
+import { NEW_FORM, NEW_STEP, writeFoldersWithNewStep } from '../model/new-step';
 
 /** The file-level check the build, the server and `npm run flows:check` use (FLOWS_DIR copies included). */
 describe('checkFlowFiles on a flow folder', () => {
@@ -74,6 +75,7 @@ describe('checkFlowFiles on a flow folder', () => {
     });
     expect(problems).toEqual([
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known sources: branches\)$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from bank data \(x-options\) must be "type": "string"$/),
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/x-step\/post "\/applications\/branch" is already the path of form "branch"; give this form its own path$/),
     ]);
     expect(checkEditedSchema('sealLess', (schema) => (step(schema).post = 'applications/seal less'))).toEqual([
@@ -117,5 +119,45 @@ describe('checkFlowFiles on a flow folder', () => {
       expect.stringMatching(/^general\.json:\d+ \/states\/workplace\/meta\/form screen "FormStep" needs a form with "x-step" \(where it is posted\), but schemas\/workplace\.schema\.json has none$/),
       expect.stringMatching(/^general\.json:\d+ \/states\/sealLess\/meta\/form form "sealLess" has a field "branchCode", which form "branch" of this flow has too; rename one/),
     ]);
+  });
+
+  it('refuses a form step after the PIN page, which nothing could store', () => {
+    const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
+    const { flowsDir, schemasDir } = writeFoldersWithNewStep(root, (flow) => flow, 'pin');
+    const result = checkFlowFiles([], repositoryRoot, flowsDir, schemasDir);
+    rmSync(root, { recursive: true, force: true });
+    expect(result.problems.map((p) => `${p.pointer} ${p.message}`)).toContain(
+      `/states/${NEW_STEP.state}/meta/form form "${NEW_FORM}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`,
+    );
+  });
+
+  it('refuses keywords of the wrong shape, an $id that is not the file name and an order rjsf cannot draw', () => {
+    const problems = checkEditedSchema('branch', (schema) => {
+      schema.$id = 'other.schema.json';
+      step(schema).notes = { CHILD: 1 };
+      step(schema).intro = '';
+      schema['x-ui'] = { ...(schema['x-ui'] as object), 'ui:order': ['*', '*'] };
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/ \/x-ui\/ui:order "ui:order" may hold "\*" \(every other field\) once only$/),
+      expect.stringMatching(/ \/x-step\/intro must not be empty$/),
+      expect.stringMatching(/ \/x-step\/notes\/CHILD must be string$/),
+      expect.stringMatching(/ \/\$id "\$id" must be the file name "branch\.schema\.json" \(forms are found by it\), not "other\.schema\.json"$/),
+    ]);
+    expect(checkEditedSchema('sealLess', (schema) => (schema['x-ui'] = { 'ui:order': [] }))).toEqual([
+      expect.stringMatching(/ \/x-ui\/ui:order "ui:order" leaves out "sealLess": name every field, or add "\*" for the rest$/),
+    ]);
+    expect(
+      checkEditedSchema('sealLess', (schema) => {
+        ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branches', labelAs: 'sealLessName' };
+      }),
+    ).toEqual([expect.stringMatching(/ \/properties\/sealLess\/type a field filled from bank data \(x-options\) must be "type": "string"$/)]);
+  });
+
+  it('refuses a schema the server’s strict ajv would refuse, before the server starts', () => {
+    const problems = checkEditedSchema('sealLess', (schema) => {
+      (schema.properties as Record<string, Record<string, unknown>>).sealLess = { type: 'boolean', maxLenght: 3 };
+    });
+    expect(problems).toEqual([expect.stringMatching(/^sealLess\.schema\.json:1  the schema is not valid JSON Schema for the server \(ajv, strict\): .*maxLenght/)]);
   });
 });

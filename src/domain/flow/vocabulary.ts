@@ -36,6 +36,9 @@ export type ScreenName = (typeof screenNames)[number];
  */
 export const GENERIC_FORM_SCREEN = 'FormStep' satisfies ScreenName;
 
+/** The screen that sets the PIN: what was entered is final after it, and its form is no step's answers. */
+export const PIN_SCREEN = 'Pin' satisfies ScreenName;
+
 /**
  * The screens that ask the form their state names in meta.form (schemas/<form>.schema.json):
  * the page renders that schema and posts it, so the lint wants meta.form on them and on

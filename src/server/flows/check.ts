@@ -8,11 +8,14 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
 import { formRuleNames } from '../../domain/rules/registry';
-import { formStepOf, formStepProblems, type FormSchema } from '../../domain/schemas/form-step';
+import { formStepOf, formStepProblems, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
-import type { FlowConfig } from '../../domain/flow/types';
-import { GENERIC_FORM_SCREEN } from '../../domain/flow/vocabulary';
+import type { FlowConfig, FlowPage, FlowStateConfig } from '../../domain/flow/types';
+import { GENERIC_FORM_SCREEN, PIN_SCREEN } from '../../domain/flow/vocabulary';
+import { COLUMN_ANSWER_NAMES } from '../forms/answers';
+import { validator } from '../validation';
+import { formKeywordProblems } from './form-keywords';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const SCHEMA_FILE = 'flow.schema.json';
@@ -68,6 +71,7 @@ export function checkFlowFiles(
     ...formNames.flatMap((name) => schemaProblems(join(schemasDir, `${name}.schema.json`))),
     ...postPathProblems(schemasDir, formNames),
   ];
+  if (problems.length === 0) problems.push(...compileProblems(schemasDir, formNames));
   if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemasDir)));
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
@@ -97,7 +101,10 @@ function schemaProblems(file: string): FlowProblem[] {
   const read = readSchemaFile(file);
   if ('message' in read) return [read];
   const { text, schema } = read;
-  const names = messageKeys.map((key) => key.replace(/:N$/, ''));
+  const fileName = basename(file);
+  const id = (schema as { $id?: unknown }).$id;
+  const own = (schema as { 'x-messages'?: unknown })['x-messages'];
+  const names = [...messageKeys.map((key) => key.replace(/:N$/, '')), ...(typeof own === 'object' && own !== null ? Object.keys(own) : [])];
   const at = (pointer: string, message: string): FlowProblem => ({ file: display(file), pointer, line: lineOfPointer(text, pointer), message });
   return [
     ...messageProblems(schema).map((problem) => {
@@ -109,7 +116,22 @@ function schemaProblems(file: string): FlowProblem[] {
       const rule = /^unknown rule "([^"]*)"/.exec(problem.message)?.[1];
       return at(problem.pointer, rule === undefined ? problem.message : `${problem.message}.${suggestion(rule, formRuleNames)}`);
     }),
+    ...formKeywordProblems(schema).map((problem) => at(problem.pointer, problem.message)),
+    ...(id === undefined || id === fileName ? [] : [at('/$id', `"$id" must be the file name "${fileName}" (forms are found by it), not ${JSON.stringify(id)}`)]),
   ];
+}
+
+/** What the server's strict ajv refuses in the schemas (it would refuse to start): the first schema it refuses. */
+function compileProblems(schemasDir: string, formNames: string[]): FlowProblem[] {
+  for (const name of formNames) {
+    try {
+      validator(`${name}.schema.json`, schemasDir);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return [{ file: display(join(schemasDir, `${name}.schema.json`)), pointer: '', line: 1, message: `the schema is not valid JSON Schema for the server (ajv, strict): ${message}` }];
+    }
+  }
+  return [];
 }
 
 /** Two forms posted to one path: the second could never be reached. */
@@ -129,17 +151,49 @@ function postPathProblems(schemasDir: string, formNames: string[]): FlowProblem[
   return problems;
 }
 
+/** The top-level states a state's transitions lead to (BACK aside), nested states' included. */
+function forwardTargets(flow: FlowConfig, state: FlowStateConfig): string[] {
+  const targets: string[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (typeof value === 'string') targets.push(value.replace(`#${flow.id}.`, '').split('.')[0] ?? value);
+    else if (value && typeof value === 'object' && 'target' in value) collect((value as { target: unknown }).target);
+  };
+  for (const [event, transition] of Object.entries(state.on ?? {})) if (event !== 'BACK') collect(transition);
+  const invoke = state.invoke as { onDone?: unknown; onError?: unknown } | undefined;
+  collect(invoke?.onDone);
+  collect(invoke?.onError);
+  for (const child of Object.values(state.states ?? {})) targets.push(...forwardTargets(flow, child));
+  return targets.filter((target) => target !== '' && Object.hasOwn(flow.states, target));
+}
+
+/** The states reachable going forward from the page whose screen sets the PIN. */
+function statesAfterPin(flow: FlowConfig, pages: FlowPage[]): Set<string> {
+  const reached = new Set<string>();
+  const queue = pages.filter((page) => page.screen === PIN_SCREEN).flatMap((page) => forwardTargets(flow, flow.states[page.stateId] ?? {}));
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (reached.has(next)) continue;
+    reached.add(next);
+    queue.push(...forwardTargets(flow, flow.states[next] ?? {}));
+  }
+  return reached;
+}
+
 /**
  * What the pages of a (linted) flow ask of their forms: the generic screen renders only a form
- * with "x-step", and a form of the engine may not reuse a field name of another form of the
- * same flow (GET /api/applications merges every form's answers into one object).
+ * with "x-step"; a form of the engine comes before the PIN (its answers are final once the PIN
+ * is set, so after it nothing could store them); and its fields and labelAs names are its own
+ * in the flow, not another form's nor a column's (GET /api/applications merges them into one
+ * record).
  */
 function formPageProblems(file: { path: string; fileName: string; text: string }, schemasDir: string): FlowProblem[] {
   const flow = JSON.parse(file.text) as FlowConfig;
   const problems: FlowProblem[] = [];
   const at = (pointer: string, message: string): FlowProblem => ({ file: file.fileName, pointer, line: lineOfPointer(file.text, pointer), message });
-  const owners = new Map<string, string>();
-  for (const page of describeFlow(flow).pages) {
+  const pages = describeFlow(flow).pages;
+  const afterPin = statesAfterPin(flow, pages);
+  const owners = new Map<string, string>(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']));
+  for (const page of pages) {
     if (page.form === undefined) continue;
     const read = readSchemaFile(join(schemasDir, `${page.form}.schema.json`));
     if ('message' in read) continue;
@@ -149,11 +203,15 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
     if (page.screen === GENERIC_FORM_SCREEN && !generic) {
       problems.push(at(pointer, `screen "${GENERIC_FORM_SCREEN}" needs a form with "x-step" (where it is posted), but schemas/${page.form}.schema.json has none`));
     }
-    for (const field of Object.keys(schema.properties ?? {})) {
+    if (generic && afterPin.has(page.stateId)) {
+      problems.push(at(pointer, `form "${page.form}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`));
+    }
+    const labels = optionFieldsOf(schema).flatMap(({ options }) => (options.labelAs === undefined ? [] : [options.labelAs]));
+    for (const field of [...Object.keys(schema.properties ?? {}), ...labels]) {
       const owner = owners.get(field);
-      if (owner === undefined) owners.set(field, `${page.form}${generic ? '' : '*'}`);
-      else if (generic || !owner.endsWith('*')) {
-        problems.push(at(pointer, `form "${page.form}" has a field "${field}", which form "${owner.replace(/\*$/, '')}" of this flow has too; rename one (the answers of a flow share one record)`));
+      if (owner === undefined) owners.set(field, `form "${page.form}"${generic ? '' : '*'}`);
+      else if (generic) {
+        problems.push(at(pointer, `form "${page.form}" has a field "${field}", which ${owner.replace(/\*$/, '')} of this flow has too; rename one (the answers of a flow share one record)`));
       }
     }
   }

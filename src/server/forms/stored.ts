@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describeFlow } from '../../domain/flow/model.js';
+import { PIN_SCREEN } from '../../domain/flow/vocabulary.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
 import { applicationForms, applicationParents, applications, type ApplicationType } from '../db/schema.js';
@@ -23,19 +24,16 @@ export interface StoredFacts {
 
 /**
  * How the answers of the forms with their own routes are stored (until those steps move onto
- * the engine). The PIN has its own check, and the confirmation stores nothing (its tick is
- * asked again on the page).
+ * the engine). The PIN has its own check.
  */
 const columnChecks: Record<string, (facts: StoredFacts) => boolean> = {
   personal: (facts) => facts.birthday !== null,
   workplace: (facts) => facts.occupationId !== null,
+  // Stores nothing: its tick is asked again on the page.
   confirmation: () => true,
   // The parent page posts the parent's personal data, then the parent's workplace.
   parent: (facts) => facts.parent !== null && facts.parent.occupationId !== null,
 };
-
-/** The form of the page whose screen sets the PIN: not a step's answers. */
-const PIN_SCREEN = 'Pin';
 
 /** Whether `form` is stored, for a form of the engine (x-step) or one of columnChecks. */
 function storedCheckOf(form: string, catalogue: FormCatalogue): ((facts: StoredFacts) => boolean) | undefined {
@@ -43,7 +41,10 @@ function storedCheckOf(form: string, catalogue: FormCatalogue): ((facts: StoredF
   return Object.hasOwn(columnChecks, form) ? columnChecks[form] : undefined;
 }
 
-/** The forms each application type's flow asks, but the PIN's; throws for a form the server cannot store. */
+/**
+ * The forms each application type's flow asks, but the PIN's; throws for a form the server
+ * cannot store. (The flow lint refuses a form step after the PIN page, which nothing could store.)
+ */
 export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogue): Map<ApplicationType, string[]> {
   const byType = new Map<ApplicationType, string[]>();
   for (const flow of flows) {
