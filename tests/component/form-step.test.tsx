@@ -119,6 +119,11 @@ describe('the generic form step with a form of its schema alone', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '次へ' }, { timeout: 5000 }));
     expect(await screen.findAllByText(messages.selectRequired)).toHaveLength(2);
+    // The schema's own options are drawn by our select: required and invalid are announced.
+    const select = screen.getByLabelText(/^ご連絡の希望時間帯/);
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(select.getAttribute('aria-required')).toBe('true');
+    expect((select as HTMLSelectElement).options[0]?.textContent).toBe('選択してください');
     // The first field in error, in the page's order, has the focus.
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: '受け取る' }));
 

@@ -68,9 +68,9 @@ export interface ApplicationsAnswer {
   applicationParent: Record<string, unknown> | null;
   /**
    * Each stored form's answers as posted (one document per form), with the labels the server
-   * added (x-options labelAs, e.g. branchName). Absent from a server that stores no documents yet.
+   * added (x-options labelAs, e.g. branchName); empty before the first form is stored.
    */
-  forms?: Record<string, Record<string, unknown> | null> | null;
+  forms: Record<string, Record<string, unknown>>;
 }
 
 /** What the applicant has entered so far (an empty record before the first step is saved). */

@@ -5,6 +5,7 @@ import { pageAfter } from '../../domain/flow/model';
 import { runFormRules } from '../../domain/rules/registry';
 import {
   formStepOf,
+  isRecord,
   normalizeAnswers,
   optionFieldsOf,
   uiSchemaOf,
@@ -33,10 +34,6 @@ interface Loaded {
   initialData: FormData;
   /** The application as stored, for rules across steps. */
   saved: Readonly<Record<string, unknown>>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isBankLink(links: BankLinks, key: string): key is keyof BankLinks {

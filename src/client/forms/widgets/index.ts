@@ -14,6 +14,7 @@ import { CodeApplyWidget } from './CodeApplyWidget';
 import { ExistingAccountWidget } from './ExistingAccountWidget';
 import { NormalizedTextWidget } from './NormalizedTextWidget';
 import { TextareaWidget } from './TextareaWidget';
+import { SelectWidget } from './SelectWidget';
 
 /**
  * Our widget registry (rjsf looks widgets up here by name from `ui:widget`). Text inputs go
@@ -33,9 +34,12 @@ export const widgets: RegistryWidgetsType = {
   CodeApplyWidget,
   ExistingAccountWidget,
   NormalizedTextWidget,
-  // rjsf's own names: every boolean field, every ui:widget 'hidden' and 'textarea' use ours
-  // (rjsf's own set no aria-invalid).
+  // rjsf's own names: every boolean field, every ui:widget 'hidden' and 'textarea', every
+  // select of a schema's listed options and every 'radio' use ours (rjsf's own set no
+  // aria-invalid).
   CheckboxWidget,
+  SelectWidget,
+  RadioWidget: RadioCardsWidget,
   HiddenWidget,
   TextareaWidget,
 };
