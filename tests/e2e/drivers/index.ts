@@ -71,6 +71,8 @@ export const screenDrivers: ScreenDrivers = {
       const mailAddress = uniqueMailAddress(`${journey.flow}-${journey.bank}`);
       await journey.page.getByLabel('メールアドレス').fill(mailAddress);
       await button(journey.page, '認証コードを送信する').click();
+      // Sent once the code step shows: a BACK pressed before would leave the address step.
+      await expect(journey.page.getByLabel('認証コード')).toBeVisible();
       journey.memo.mailAddress = mailAddress;
     },
     NEXT: async (journey) => {
