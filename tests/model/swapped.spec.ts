@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatProblem } from '../../src/domain/flow/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
@@ -30,6 +32,13 @@ test('the edited copy passes the flow lint', () => {
   // The edit is there: the step before the first swapped one now leads to the second.
   expect(general?.states[SWAPPED_STEPS.second]?.meta?.step).toBeLessThan(general?.states[SWAPPED_STEPS.first]?.meta?.step ?? 0);
   expect(general?.states[NEW_STEP.state]?.meta?.form).toBe(NEW_FORM);
+  // What the product owner wrote: one flow file changed and one schema added, nothing else.
+  const changed = (copy: string, shipped: string) =>
+    readdirSync(copy).filter((file) => !existsSync(join(shipped, file)) || readFileSync(join(copy, file), 'utf8') !== readFileSync(join(shipped, file), 'utf8'));
+  expect([...changed(dir ?? '', join(repositoryRoot, 'flows')), ...changed(schemasDir ?? '', join(repositoryRoot, 'schemas'))]).toEqual([
+    `${SWAPPED_STEPS.flow}.json`,
+    `${NEW_FORM}.schema.json`,
+  ]);
 });
 
 /** The applicant's own session token (the page keeps it in sessionStorage). */
