@@ -161,13 +161,18 @@ describe('checklistProgress', () => {
     expect(progress({ ...gates, d: 'yes', e: true })).toEqual({ revealed: 4, blockedBy: [], complete: true });
   });
 
-  it('follows the reveal order of the general check (8 items, one a step)', () => {
-    const general = files.find((file) => file.name === 'general-term.json')?.data as Checklist;
-    const ids = general.items.map((item) => item.id);
-    expect(ids).toEqual(['firstAccount', 'identityDocument', 'adult', 'eligibility', 'regulations', 'myNumber', 'passbookless', 'sealless']);
-    const all: ChecklistAnswers = { firstAccount: 'yes', identityDocument: 'yes', adult: 'yes', eligibility: 'yes', regulations: 'yes', myNumber: 'no', passbookless: true, sealless: true };
-    expect(checklistProgress(general, all)).toMatchObject({ revealed: 8, complete: true });
-    expect(checklistProgress(general, { ...all, adult: 'no' })).toMatchObject({ revealed: 3, complete: false });
+  it.each(files)('$name: every item answered positively completes it; a "no" at any gate hides the steps after it', ({ data }) => {
+    const checklist = data as Checklist;
+    const positive: Record<string, 'yes' | true> = Object.fromEntries(checklist.items.map((item) => [item.id, item.kind === 'acknowledgement' ? true : 'yes']));
+    const steps = checklistSteps(checklist);
+    expect(checklistProgress(checklist, positive)).toMatchObject({ revealed: steps.length, blockedBy: [], complete: true });
+    steps.forEach((step, index) => {
+      for (const gate of step.filter((item) => item.kind === 'gate')) {
+        const progress = checklistProgress(checklist, { ...positive, [gate.id]: 'no' });
+        expect(progress).toMatchObject({ revealed: index + 1, complete: false });
+        expect(progress.blockedBy.map((item) => item.id)).toEqual([gate.id]);
+      }
+    });
   });
 });
 
