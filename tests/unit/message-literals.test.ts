@@ -8,8 +8,9 @@ import { httpMessages } from '../../src/server/http-messages.js';
 /**
  * Each message is written once: the catalogues (src/domain/messages.ts, the spec's texts;
  * src/server/http-messages.ts, ours) hold the text, everything else names it by key, the
- * schemas too ("required", "tooLong:20"). A second copy of a message anywhere in src/ or
- * schemas/ fails here, so a wording change cannot miss a copy.
+ * schemas and the landing checklists too ("required", "tooLong:20", "message": "childNotEligible").
+ * A second copy of a message anywhere in src/, schemas/ or checklists/ fails here, so a wording
+ * change cannot miss a copy.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,7 +22,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const sources = [...filesUnder(join(root, 'src')), ...filesUnder(join(root, 'schemas'))].map((path) => ({
+const sources = [...filesUnder(join(root, 'src')), ...filesUnder(join(root, 'schemas')), ...filesUnder(join(root, 'checklists'))].map((path) => ({
   file: relative(root, path),
   text: readFileSync(path, 'utf8'),
 }));
@@ -43,7 +44,7 @@ describe('message literals', () => {
     }
   });
 
-  it.each(catalogue.map((entry) => [entry.key, entry.text] as const))('%s is written once in src/ and schemas/', (_key, text) => {
+  it.each(catalogue.map((entry) => [entry.key, entry.text] as const))('%s is written once in src/, schemas/ and checklists/', (_key, text) => {
     // A literal is the whole string: a sentence that contains the text is another text.
     const literal = new RegExp(`['"\`]${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`, 'g');
     const places = sources.flatMap((source) => {

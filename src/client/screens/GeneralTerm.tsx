@@ -3,13 +3,15 @@ import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen';
 import { applyLandingParams, parseLandingParams } from '../platform/landingParams';
 import { LandingModals } from './term/LandingModals';
-import { PreApplicationCheck } from './term/PreApplicationCheck';
+import { Checklist } from './term/Checklist';
+import { generalTermChecklist } from './term/checklists';
 import { termTexts as t } from './term/texts';
 import { useLandingChecks } from './term/useLandingChecks';
 
 /**
  * /term: the general landing page. Top image and introduction, the maintenance / browser /
- * notification dialog (spec section 4 precedence), then the pre-application check.
+ * notification dialog (spec section 4 precedence), then the pre-application check
+ * (checklists/general-term.json).
  * "次へ" sends NEXT; the flow stores the bank code and moves to /verification.
  */
 export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
@@ -38,7 +40,7 @@ export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
         <p className="note">{t.refusalNote}</p>
       </section>
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
-      <PreApplicationCheck bank={bank} onNext={() => send({ type: 'NEXT' })} />
+      <Checklist checklist={generalTermChecklist} bank={bank} onNext={() => send({ type: 'NEXT' })} />
     </div>
   );
 }
