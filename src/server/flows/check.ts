@@ -15,6 +15,7 @@ import type { FlowConfig, FlowPage, FlowStateConfig } from '../../domain/flow/ty
 import { GENERIC_FORM_SCREEN, PIN_SCREEN } from '../../domain/flow/vocabulary';
 import { COLUMN_ANSWER_NAMES } from '../forms/answers';
 import { validator } from '../validation';
+import { checklistProblems } from './checklists';
 import { formKeywordProblems } from './form-keywords';
 
 export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -70,6 +71,7 @@ export function checkFlowFiles(
     ...lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file)),
     ...formNames.flatMap((name) => schemaProblems(join(schemasDir, `${name}.schema.json`))),
     ...postPathProblems(schemasDir, formNames),
+    ...checklistProblems(join(root, 'checklists')),
   ];
   if (problems.length === 0) problems.push(...compileProblems(schemasDir, formNames));
   if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemasDir)));
