@@ -99,6 +99,9 @@ export default defineConfig({
     baseURL: `http://0177.localhost:${PORT}`,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    // A revealed question scrolls smoothly into view; a test's click during that scroll can land
+    // beside its target (a person taps after it). Reduced motion makes the scroll instant.
+    reducedMotion: 'reduce',
     trace: 'off',
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
