@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/index.js';
 import { loadMasterData } from '../server/masterdata/load.js';
 import { seedMasterData } from '../server/masterdata/seed.js';
-import { operatorSocketPath } from './operator.js';
+import { operatorSocketPath } from '../server/operator/socket-path.js';
 
 /** Whether a server listens on the socket (ENOENT / ECONNREFUSED: none, or a stale file). */
 function serverListening(socketPath: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { FlowRouter } from './runtime/FlowRouter';
 import { readFlowModels } from './runtime/flows';
 import { readClientSettings } from './runtime/settings';
+import { screenRegistry } from './screens/registry';
 import './styles/app.css';
 import './styles/form-widgets.css';
 import './styles/application-steps.css';
@@ -10,5 +11,5 @@ const settings = readClientSettings();
 const root = document.getElementById('root');
 if (root) {
   root.style.setProperty('--brand', settings.bank.themeColor);
-  createRoot(root).render(<FlowRouter settings={settings} models={readFlowModels()} />);
+  createRoot(root).render(<FlowRouter settings={settings} models={readFlowModels()} screens={screenRegistry} />);
 }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { operatorSocketPath } from '../cli/operator.js';
+import { operatorSocketPath } from './operator/socket-path.js';
 import type { BankRegistry } from './banks/registry.js';
 import { connectionOptions } from './boundary/connection.js';
 import { answerFor } from './boundary/errors.js';
@@ -45,7 +45,7 @@ export interface BuildAppOptions {
   /**
    * The Unix socket on which `npm run operator` hands commands to this server
    * (plugins/operator-socket.ts); null for none. Default: DATA_DIR/operator.sock, none with
-   * DATA_DIR ':memory:' or DATABASE_URL (see operatorSocketPath in src/cli/operator.ts).
+   * DATA_DIR ':memory:' or DATABASE_URL (see operatorSocketPath in operator/socket-path.ts).
    */
   operatorSocket?: string | null;
 }

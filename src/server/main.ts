@@ -5,7 +5,7 @@
  * Refuses to start on a broken flow file or bank folder, with a message naming file and path,
  * and when another server already runs on the same DATA_DIR.
  */
-import { operatorSocketPath } from '../cli/operator.js';
+import { operatorSocketPath } from './operator/socket-path.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { assertFlowsValid } from './flows/check.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { runOperator } from '../../src/cli/operator.js';
+import { runOperator } from '../../src/server/operator/commands.js';
 import { backends, hostOf, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(backends)('maintenance and notifications ($name)', (backend) => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { FlowRouter } from '../../src/client/runtime/FlowRouter';
+import { screenRegistry } from '../../src/client/screens/registry';
 import { createImplementations } from '../../src/client/runtime/implementations';
 import Complete, { COMPLETE_WITHOUT_NUMBER } from '../../src/client/screens/Complete';
 import EkycCallback from '../../src/client/screens/EkycCallback';
@@ -130,7 +131,7 @@ describe('/child/redirect under the flow runtime', () => {
     window.history.replaceState({ usr: { from: '/child/ekyc-callback' }, key: 'child-redirect', idx: 0 }, '', '/child/redirect');
     // jsdom has no scrolling; the runtime scrolls to the top on every path change.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    render(<FlowRouter settings={settingsFor()} models={[generalFlow, childFlow]} />);
+    render(<FlowRouter settings={settingsFor()} models={[generalFlow, childFlow]} screens={screenRegistry} />);
   }
 
   afterEach(() => {

@@ -7,11 +7,10 @@ import { errorPathOf, isArrivalAllowed } from '../../domain/flow/model';
 import type { FlowPage } from '../../domain/flow/types';
 import { setUnauthorizedHandler } from '../api/client';
 import { createAnalyticsSink } from '../platform/analytics';
-import { screenRegistry } from '../screens/registry';
 import { Layout } from '../ui/Layout';
 import { createImplementations, type FlowImplementations } from './implementations';
 import { machineAt, topLevelState } from './machine';
-import type { FlowEvent } from './screen';
+import type { FlowEvent, ScreenRegistry } from './screen';
 
 /** What a page hands to the next one through the history entry (survives a reload). */
 export interface NavigationState {
@@ -25,7 +24,14 @@ function navigationStateOf(value: unknown): NavigationState {
 
 const LANDING_FALLBACK = '/term';
 
-export function FlowRouter({ settings, models }: { settings: ClientSettings; models: FlowModel[] }) {
+export interface FlowRouterProps {
+  settings: ClientSettings;
+  models: FlowModel[];
+  /** The screens pages name; src/client/main.tsx passes src/client/screens/registry.ts. */
+  screens: ScreenRegistry;
+}
+
+export function FlowRouter({ settings, models, screens }: FlowRouterProps) {
   const implementations = useMemo(() => createImplementations(settings), [settings]);
   /** Pages shown so far: every page after the first was reached by a page change. */
   const pagesShown = useRef(0);
@@ -46,6 +52,7 @@ export function FlowRouter({ settings, models }: { settings: ClientSettings; mod
                   page={page}
                   settings={settings}
                   implementations={implementations}
+                  screens={screens}
                   pagesShown={pagesShown}
                 />
               }
@@ -78,6 +85,7 @@ interface PageProps {
   page: FlowPage;
   settings: ClientSettings;
   implementations: FlowImplementations;
+  screens: ScreenRegistry;
   pagesShown: { current: number };
 }
 
@@ -91,7 +99,7 @@ function GuardedPage(props: PageProps) {
   return <ActivePage {...props} />;
 }
 
-function ActivePage({ model, page, settings, implementations, pagesShown }: PageProps) {
+function ActivePage({ model, page, settings, implementations, screens, pagesShown }: PageProps) {
   const navigate = useNavigate();
   const [reachedByPageChange] = useState(() => pagesShown.current++ > 0);
   const location = useLocation();
@@ -136,7 +144,7 @@ function ActivePage({ model, page, settings, implementations, pagesShown }: Page
   }, [model, page, implementations, navigate]);
 
   if (!actor || !snapshot) return null;
-  const Screen = screenRegistry[page.screen];
+  const Screen = screens[page.screen];
   const send = (event: FlowEvent) => actor.send(event);
   return (
     <Layout settings={settings} page={page} totalSteps={model.config.meta.totalSteps} focusHeading={reachedByPageChange}>

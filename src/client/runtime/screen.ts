@@ -1,7 +1,8 @@
+import type { ComponentType } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { FlowModel } from '../../domain/flow/model';
 import type { FlowPage } from '../../domain/flow/types';
-import type { FlowEventType } from '../../domain/flow/vocabulary';
+import type { FlowEventType, ScreenName } from '../../domain/flow/vocabulary';
 import type { ClientSettings } from '../../domain/bank/types';
 
 export interface FlowEvent {
@@ -21,6 +22,13 @@ export interface ScreenProps {
   /** Data the previous page handed over with its event (navigation state), if any. */
   arrivalData: Record<string, unknown> | undefined;
 }
+
+/**
+ * The screens the runtime renders, by the name a flow page gives (meta.screen). The runtime is
+ * handed one (FlowRouter's `screens`, provided by src/client/main.tsx from
+ * src/client/screens/registry.ts), as rjsf is handed its widgets, and never imports screens.
+ */
+export type ScreenRegistry = Readonly<Record<ScreenName, ComponentType<ScreenProps>>>;
 
 /**
  * The form a page asks (meta.form, schemas/<form>.schema.json). The flow lint makes sure every

@@ -1,15 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenName } from '../../domain/flow/vocabulary';
-import type { ScreenProps } from '../runtime/screen';
-
-type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
+import { lazy } from 'react';
+import type { ScreenRegistry } from '../runtime/screen';
 
 /**
  * One registry of screens, like rjsf's registry of widgets: the flow JSON names a screen and
- * the runtime renders it from here. Each screen is its own chunk, so the landing page does not
- * download the form stack.
+ * the runtime renders it from here (src/client/main.tsx hands it to FlowRouter). Each screen
+ * is its own chunk, so the landing page does not download the form stack.
  */
-export const screenRegistry: Record<ScreenName, LazyScreen> = {
+export const screenRegistry: ScreenRegistry = {
   GeneralTerm: lazy(() => import('./GeneralTerm')),
   Verification: lazy(() => import('./Verification')),
   SystemError: lazy(() => import('./SystemError')),

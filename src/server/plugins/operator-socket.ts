@@ -3,7 +3,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { operatorSocketRoute, runOperatorCommand, type OperatorResult } from '../../cli/operator.js';
+import { runOperatorCommand, type OperatorResult } from '../operator/commands.js';
+import { operatorSocketRoute } from '../operator/socket-path.js';
 
 /**
  * The operator channel: `npm run operator -- …` hands its command to the running server over
