@@ -83,6 +83,8 @@ async function startOwnServer(): Promise<OwnServer> {
       DEFAULT_BANK: '0177',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The private build of a parallel run (E2E_DIST_DIR), as the shared server gets it.
+      ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
