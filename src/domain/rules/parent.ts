@@ -6,15 +6,13 @@
 import { messages } from '../messages.js';
 import type { FieldError } from './field-error.js';
 import { normalizeKanaName } from './kana.js';
+import { trimSpaces } from './spaces.js';
 
 export interface SurnameHolder {
   lastName: string | null | undefined;
   kanaLastName: string | null | undefined;
 }
 
-function trimSpaces(text: string | null | undefined): string {
-  return (text ?? '').replace(/^[\s\u3000]+|[\s\u3000]+$/g, '');
-}
 
 /**
  * The parent's fields that differ from the child's: lastName → messages.parentSurname,

@@ -6,7 +6,7 @@ import jaconv from 'jaconv';
 import { messages } from '../messages.js';
 import { containsRomanNumerals } from './address.js';
 import { normalizeDigits } from './phones.js';
-import { SPACES_AT_ENDS } from '../schemas/form-step.js';
+import { SPACES_AT_ENDS } from './spaces.js';
 
 /** The occupation whose free text is required (spec section 3: named 'その他', sorted last). */
 export const OTHER_OCCUPATION_NAME = 'その他';

@@ -1,6 +1,7 @@
 import { escapePointerSegment } from '../json-pointer';
 import type { FieldError } from '../rules/field-error';
 import { formRuleNames } from '../rules/registry';
+import { trimSpaces } from '../rules/spaces';
 
 /**
  * What a schema says about its form step beyond JSON Schema, in four annotation keywords that
@@ -111,8 +112,6 @@ export function optionFieldsOf(schema: FormSchema): Array<{ field: string; optio
   });
 }
 
-/** Spaces, half and full width, at the ends of a text (every trim of an answer uses this). */
-export const SPACES_AT_ENDS = /^[\s\u3000]+|[\s\u3000]+$/g;
 
 /**
  * What both sides do to the answers before the schema sees them: only the form's own fields
@@ -126,7 +125,7 @@ export function normalizeAnswers(schema: FormSchema, answers: Readonly<Record<st
     // Own properties only: a field named like an Object method must not read the method.
     const value = Object.hasOwn(answers, field) ? answers[field] : undefined;
     if (typeof value === 'string') {
-      const trimmed = value.replace(SPACES_AT_ENDS, '');
+      const trimmed = trimSpaces(value);
       if (trimmed !== '') result[field] = trimmed;
     } else if (value !== undefined && value !== null) {
       result[field] = value;

@@ -34,7 +34,8 @@ import { applications, type Gender } from '../db/schema.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
 import { applicationOf } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
-import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
+import { trimSpaces } from '../../domain/rules/spaces.js';
+import { badRequest, rewrite, type Body } from './step-bodies.js';
 import { occupationOf, validInvitation, workplaceById } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
@@ -85,19 +86,18 @@ const PERSONAL_FIELDS = [
  * two hyphens only is no number).
  */
 function normalizePersonal(body: Body): void {
-  const trim = (value: string) => value.replace(SPACES_AT_ENDS, '');
-  rewrite(body, 'lastName', trim, false);
-  rewrite(body, 'firstName', trim, false);
+  rewrite(body, 'lastName', trimSpaces, false);
+  rewrite(body, 'firstName', trimSpaces, false);
   rewrite(body, 'kanaLastName', normalizeKanaName, false);
   rewrite(body, 'kanaFirstName', normalizeKanaName, false);
   rewrite(body, 'kanaSubAddress', normalizeKanaAddress, false);
   rewrite(body, 'kanaTempAddress', normalizeKanaAddress, false);
-  rewrite(body, 'subAddress', trim, false);
-  rewrite(body, 'tempAddress', trim, false);
+  rewrite(body, 'subAddress', trimSpaces, false);
+  rewrite(body, 'tempAddress', trimSpaces, false);
   rewrite(body, 'postalNumber', (value) => normalizeDigits(value.trim()).replace(/^(\d{3})-(\d{4})$/, '$1$2'), true);
   if (typeof body.phoneNumber === 'string' && isEmptyPhone(body.phoneNumber)) body.phoneNumber = null;
-  rewrite(body, 'utilizationPurposeOther', trim, true);
-  rewrite(body, 'distanceTransactionReason', trim, true);
+  rewrite(body, 'utilizationPurposeOther', trimSpaces, true);
+  rewrite(body, 'distanceTransactionReason', trimSpaces, true);
 }
 
 /** 1-3 or 1-7 digits as typed -> zero-padded (the page pads on send; a direct call may not). */
@@ -110,7 +110,7 @@ function padDigits(length: number) {
 
 /** As normalizePersonal, for the workplace step: name widened, codes half-width upper case. */
 function normalizeWorkplace(body: Body): void {
-  rewrite(body, 'occupationOther', (value) => value.replace(SPACES_AT_ENDS, ''), true);
+  rewrite(body, 'occupationOther', trimSpaces, true);
   rewrite(body, 'workplaceName', normalizeWorkplaceName, true);
   if (typeof body.workplacePhoneNumber === 'string' && isEmptyPhone(body.workplacePhoneNumber)) body.workplacePhoneNumber = null;
   rewrite(body, 'invitationCode', normalizeWorkplaceCode, true);

@@ -14,7 +14,8 @@ import {
 import { applicationParents, applications, type ParentRelationship, type ProxyApplicationReason } from '../db/schema.js';
 import { applicationOf } from '../plugins/auth.js';
 import { check } from '../validation.js';
-import { badRequest, rewrite, SPACES_AT_ENDS, type Body } from './step-bodies.js';
+import { trimSpaces } from '../../domain/rules/spaces.js';
+import { badRequest, rewrite, type Body } from './step-bodies.js';
 import { occupationOf } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
@@ -66,9 +67,8 @@ function conflict(reply: FastifyReply, message: string) {
 
 /** What the page's blur handlers do (as for /personal): trimmed names, normalised kana, an empty home phone as null. */
 function normalizeParent(body: Body): void {
-  const trim = (value: string) => value.replace(SPACES_AT_ENDS, '');
-  rewrite(body, 'lastName', trim, false);
-  rewrite(body, 'firstName', trim, false);
+  rewrite(body, 'lastName', trimSpaces, false);
+  rewrite(body, 'firstName', trimSpaces, false);
   rewrite(body, 'kanaLastName', normalizeKanaName, false);
   rewrite(body, 'kanaFirstName', normalizeKanaName, false);
   if (typeof body.phoneNumber === 'string' && isEmptyPhone(body.phoneNumber)) body.phoneNumber = null;
@@ -76,7 +76,7 @@ function normalizeParent(body: Body): void {
 
 /** As for /workplace: 'other' text trimmed, the workplace name widened, an empty phone as null. */
 function normalizeParentWorkplace(body: Body): void {
-  rewrite(body, 'occupationOther', (value) => value.replace(SPACES_AT_ENDS, ''), true);
+  rewrite(body, 'occupationOther', trimSpaces, true);
   rewrite(body, 'workplaceName', normalizeWorkplaceName, true);
   if (typeof body.workplacePhoneNumber === 'string' && isEmptyPhone(body.workplacePhoneNumber)) body.workplacePhoneNumber = null;
 }

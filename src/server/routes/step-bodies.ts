@@ -25,7 +25,6 @@ export function badRequest(reply: FastifyReply, errors: FieldError[], order: rea
   return reply.code(400).send(failure(errors, order));
 }
 
-export { SPACES_AT_ENDS } from '../../domain/schemas/form-step.js';
 
 /** Applies `convert` to a string property; an optional text left empty becomes null. */
 export function rewrite(body: Body, field: string, convert: (value: string) => string, emptyToNull: boolean): void {
