@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applicationForms } from '../db/schema.js';
 
@@ -28,12 +28,8 @@ export async function storeDocument(db: Database, applicationId: string, form: s
     });
 }
 
-/** Whether one form's answers are stored. */
-export async function hasDocument(db: Database, applicationId: string, form: string): Promise<boolean> {
-  const [row] = await db
-    .select({ form: applicationForms.form })
-    .from(applicationForms)
-    .where(and(eq(applicationForms.applicationId, applicationId), eq(applicationForms.form, form)))
-    .limit(1);
-  return row !== undefined;
+/** The forms whose answers an application has stored. */
+export async function storedFormNames(db: Database, applicationId: string): Promise<Set<string>> {
+  const rows = await db.select({ form: applicationForms.form }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId));
+  return new Set(rows.map((row) => row.form));
 }

@@ -3,8 +3,9 @@ import { describeFlow } from '../../domain/flow/model.js';
 import { PIN_SCREEN } from '../../domain/flow/vocabulary.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
-import { applicationForms, applicationParents, applications, type ApplicationType } from '../db/schema.js';
+import { applicationParents, applications, type ApplicationType } from '../db/schema.js';
 import type { FormCatalogue } from './catalogue.js';
+import { storedFormNames } from './documents.js';
 
 /**
  * Which forms an application must have stored before it is handed to the bank: every form
@@ -75,12 +76,11 @@ export async function storedFactsOf(db: Database, applicationId: string): Promis
     .where(eq(applications.id, applicationId))
     .limit(1);
   if (!row) return undefined;
-  const documents = await db.select({ form: applicationForms.form }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId));
   const { parentOccupationId, parentId, ...own } = row;
   return {
     ...own,
     parent: parentId === null ? null : { occupationId: parentOccupationId },
-    documents: new Set(documents.map((document) => document.form)),
+    documents: await storedFormNames(db, applicationId),
   };
 }
 
