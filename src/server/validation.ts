@@ -32,13 +32,21 @@ export interface ValidationFailure {
 /** One Ajv per schemas folder, holding every <name>.schema.json under its file name. */
 const instances = new Map<string, Ajv>();
 
-/** Every <name>.schema.json of a folder, its message keys resolved: name → schema. */
+const schemasByDir = new Map<string, Map<string, Record<string, unknown>>>();
+
+/**
+ * Every <name>.schema.json of a folder, its message keys resolved: name → schema. Read once
+ * per folder and process, for the form catalogue and for ajv alike.
+ */
 export function readSchemas(dir: string): Map<string, Record<string, unknown>> {
+  const known = schemasByDir.get(dir);
+  if (known) return known;
   const schemas = new Map<string, Record<string, unknown>>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()) {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     schemas.set(file.slice(0, -'.schema.json'.length), resolveSchemaMessages(raw, `schemas/${file}`));
   }
+  schemasByDir.set(dir, schemas);
   return schemas;
 }
 

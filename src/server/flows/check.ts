@@ -8,7 +8,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
 import { formRuleNames } from '../../domain/rules/registry';
-import { formStepOf, formStepProblems, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
+import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
 import type { FlowConfig, FlowPage, FlowStateConfig } from '../../domain/flow/types';
@@ -67,14 +67,16 @@ export function checkFlowFiles(
     : [];
 
   const selectedNames = new Set(files.slice(0, selected.length).map((f) => f.fileName));
+  // Each schema file read once for every check below.
+  const schemaFiles: SchemaFiles = new Map(formNames.map((name) => [name, readSchemaFile(join(schemasDir, `${name}.schema.json`))]));
   const problems = [
     ...lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file)),
-    ...formNames.flatMap((name) => schemaProblems(join(schemasDir, `${name}.schema.json`))),
-    ...postPathProblems(schemasDir, formNames),
+    ...[...schemaFiles.values()].flatMap(schemaProblems),
+    ...postPathProblems(schemaFiles),
     ...checklistProblems(join(root, 'checklists')),
   ];
   if (problems.length === 0) problems.push(...compileProblems(schemasDir, formNames));
-  if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemasDir)));
+  if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemaFiles)));
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
   const summary = flows.map((flow) => {
     const model = describeFlow(flow);
@@ -83,11 +85,14 @@ export function checkFlowFiles(
   return { problems, summary, flows };
 }
 
-/** A schema file's text and parsed JSON, or the problem of reading it. */
-function readSchemaFile(file: string): { text: string; schema: unknown } | FlowProblem {
+/** A schema file's path, text and parsed JSON, or the problem of reading it. */
+type SchemaFile = { file: string; text: string; schema: unknown } | FlowProblem;
+type SchemaFiles = ReadonlyMap<string, SchemaFile>;
+
+function readSchemaFile(file: string): SchemaFile {
   const text = readFileSync(file, 'utf8');
   try {
-    return { text, schema: JSON.parse(text) as unknown };
+    return { file, text, schema: JSON.parse(text) as unknown };
   } catch (error) {
     return { file: display(file), pointer: '', line: 1, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -99,13 +104,12 @@ function readSchemaFile(file: string): { text: string; schema: unknown } | FlowP
  * that repeat the catalogue, and a form step's declaration (x-step: its post path and rule
  * names; x-options sources; ui:order). A form is part of the journey the lint vouches for.
  */
-function schemaProblems(file: string): FlowProblem[] {
-  const read = readSchemaFile(file);
+function schemaProblems(read: SchemaFile): FlowProblem[] {
   if ('message' in read) return [read];
-  const { text, schema } = read;
+  const { file, text, schema } = read;
   const fileName = basename(file);
   const id = (schema as { $id?: unknown }).$id;
-  const own = (schema as { 'x-messages'?: unknown })['x-messages'];
+  const own = (schema as Record<string, unknown>)[LOCAL_MESSAGES_KEYWORD];
   const names = [...messageKeys.map((key) => key.replace(/:N$/, '')), ...(typeof own === 'object' && own !== null ? Object.keys(own) : [])];
   const at = (pointer: string, message: string): FlowProblem => ({ file: display(file), pointer, line: lineOfPointer(text, pointer), message });
   return [
@@ -137,13 +141,13 @@ function compileProblems(schemasDir: string, formNames: string[]): FlowProblem[]
 }
 
 /** Two forms posted to one path: the second could never be reached. */
-function postPathProblems(schemasDir: string, formNames: string[]): FlowProblem[] {
+function postPathProblems(schemaFiles: SchemaFiles): FlowProblem[] {
   const seen = new Map<string, string>();
   const problems: FlowProblem[] = [];
-  for (const name of [...formNames].sort()) {
-    const file = join(schemasDir, `${name}.schema.json`);
-    const read = readSchemaFile(file);
-    if ('message' in read) continue;
+  for (const name of [...schemaFiles.keys()].sort()) {
+    const read = schemaFiles.get(name);
+    if (!read || 'message' in read) continue;
+    const file = read.file;
     const post = formStepOf(read.schema as FormSchema)?.post;
     if (post === undefined) continue;
     const first = seen.get(post);
@@ -188,7 +192,7 @@ function statesAfterPin(flow: FlowConfig, pages: FlowPage[]): Set<string> {
  * in the flow, not another form's nor a column's (GET /api/applications merges them into one
  * record).
  */
-function formPageProblems(file: { path: string; fileName: string; text: string }, schemasDir: string): FlowProblem[] {
+function formPageProblems(file: { path: string; fileName: string; text: string }, schemaFiles: SchemaFiles): FlowProblem[] {
   const flow = JSON.parse(file.text) as FlowConfig;
   const problems: FlowProblem[] = [];
   const at = (pointer: string, message: string): FlowProblem => ({ file: file.fileName, pointer, line: lineOfPointer(file.text, pointer), message });
@@ -197,8 +201,8 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
   const owners = new Map<string, string>(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']));
   for (const page of pages) {
     if (page.form === undefined) continue;
-    const read = readSchemaFile(join(schemasDir, `${page.form}.schema.json`));
-    if ('message' in read) continue;
+    const read = schemaFiles.get(page.form);
+    if (!read || 'message' in read) continue;
     const schema = read.schema as FormSchema;
     const generic = formStepOf(schema) !== undefined;
     const pointer = `/states/${page.stateId}/meta/form`;
