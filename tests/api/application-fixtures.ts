@@ -23,8 +23,8 @@ export interface Signed {
 
 export type Response = LightMyRequestResponse;
 
-/** The stored data the PIN rules look at; PINs built from these must be refused. */
-export const savedSteps = {
+/** The personal step as stored (its document); the PIN rules look at it, PINs built from it must be refused. */
+export const savedPersonal = {
   lastName: '山田',
   firstName: '花子',
   kanaLastName: 'ﾔﾏﾀﾞ',
@@ -48,12 +48,19 @@ export const savedSteps = {
   kanaAddress: 'ﾌｸｵｶｹﾝﾌｸｵｶｼﾁｭｳｵｳｸﾃﾝｼﾞﾝ1ﾁｮｳﾒ',
   subAddress: '8-1 天神ビル203', // digits 1 8 1 203: first 1812, last 1203
   kanaSubAddress: '8-1 ﾃﾝｼﾞﾝﾋﾞﾙ207', // kana address digits: last 1207
-  utilizationPurpose: 'LIVING',
+  utilizationPurpose: ['LIVING'],
+};
+
+/** The workplace step as stored (columns); the PIN rules look at its phone too. */
+export const savedWorkplace = {
   occupationId: 1,
   occupationName: '会社員',
   workplaceName: '株式会社テスト',
   workplacePhoneNumber: '096-325-4817',
 };
+
+/** Every step up to /confirmation as stored, by field name. */
+export const savedSteps = { ...savedPersonal, ...savedWorkplace };
 
 /** The answers of the generic engine's forms as stored (one document per form, migration 0005). */
 export const savedDocuments: Record<string, Record<string, unknown>> = {
@@ -159,12 +166,11 @@ export async function signedIn(server: TestServer, bankCode = '0177', applicatio
  * The steps /personal to /seal-less as saved. Written to the table directly: those routes
  * and their validation have tests of their own; here only their result matters.
  */
-export async function saveSteps(server: TestServer, who: Signed, overrides: Partial<typeof applications.$inferInsert> = {}): Promise<void> {
-  await server.app.db
-    .update(applications)
-    .set({ ...savedSteps, ...overrides })
-    .where(eq(applications.id, who.id));
-  for (const [form, answers] of Object.entries(savedDocuments)) await storeDocument(server.app.db, who.id, form, answers, server.clock.now());
+export async function saveSteps(server: TestServer, who: Signed, personal: Record<string, unknown> = {}): Promise<void> {
+  await server.app.db.update(applications).set(savedWorkplace).where(eq(applications.id, who.id));
+  // An override of null leaves the answer out, as the engine stores it.
+  const answers = Object.fromEntries(Object.entries({ ...savedPersonal, ...personal }).filter(([, value]) => value !== null));
+  for (const [form, stored] of Object.entries({ ...savedDocuments, personal: answers })) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());
 }
 
 /** The parent step of a child application as saved (written directly, as saveSteps). */

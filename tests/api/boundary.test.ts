@@ -1,3 +1,4 @@
+import { storedAnswersOf } from '../../src/server/forms/answers.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,10 +36,7 @@ describe.each(backends)('request boundary ($name)', (backend) => {
   const get = (who: Signed, url: string) => server.app.inject({ method: 'GET', url, headers: headersOf(server, who) });
   const post = (who: Signed, url: string, payload: Json) =>
     server.app.inject({ method: 'POST', url, headers: headersOf(server, who), payload });
-  const stored = async (who: Signed) => {
-    const [row] = await server.app.db.select().from(applications).where(eq(applications.id, who.id));
-    return row;
-  };
+  const stored = async (who: Signed) => (await storedAnswersOf(server.app.db, server.app.forms, who.id))?.application;
   const personalOf = async (who: Signed, overrides: Json = {}) => {
     if (!addressCode) {
       const answer = await get(who, '/api/addresses?postalNumber=8100001');
@@ -120,21 +118,21 @@ describe.each(backends)('request boundary ($name)', (backend) => {
     const body = await personalOf(who);
     lines.length = 0;
     // A check the schemas do not know (answered 400) and a column that is gone (our bug, 500).
-    await server.app.db.execute(sql.raw(`ALTER TABLE applications ADD CONSTRAINT boundary_probe CHECK (sub_address <> '2-13-1') NOT VALID`));
+    await server.app.db.execute(sql.raw(`ALTER TABLE application_forms ADD CONSTRAINT boundary_probe CHECK (answers->>'subAddress' <> '2-13-1') NOT VALID`));
     try {
       const refused = await post(who, '/api/applications/personal', body);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ message: messages.badRequest });
     } finally {
-      await server.app.db.execute(sql.raw('ALTER TABLE applications DROP CONSTRAINT boundary_probe'));
+      await server.app.db.execute(sql.raw('ALTER TABLE application_forms DROP CONSTRAINT boundary_probe'));
     }
-    await server.app.db.execute(sql.raw('ALTER TABLE applications RENAME COLUMN mobile_phone_number TO boundary_probe'));
+    await server.app.db.execute(sql.raw('ALTER TABLE application_forms RENAME COLUMN answers TO boundary_probe'));
     try {
       const failed = await post(who, '/api/applications/personal', body);
       expect(failed.statusCode).toBe(500);
       expect(failed.json<{ message: string }>().message).toMatch(/システムエラー/);
     } finally {
-      await server.app.db.execute(sql.raw('ALTER TABLE applications RENAME COLUMN boundary_probe TO mobile_phone_number'));
+      await server.app.db.execute(sql.raw('ALTER TABLE application_forms RENAME COLUMN boundary_probe TO answers'));
     }
 
     const log = lines.join('');

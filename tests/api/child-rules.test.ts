@@ -69,7 +69,7 @@ describe.each(backends)('child rules re-checked by the server ($name)', (backend
     addressCode,
     subAddress: savedSteps.subAddress,
     kanaSubAddress: savedSteps.kanaSubAddress,
-    utilizationPurpose: [savedSteps.utilizationPurpose],
+    utilizationPurpose: savedSteps.utilizationPurpose,
     utilizationPurposeOther: null,
     distanceTransactionReason: null,
     ...overrides,

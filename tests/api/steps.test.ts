@@ -350,7 +350,6 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
         kanaTempAddress: null,
         // The bank's list order, whatever order the body had.
         utilizationPurpose: 'LIVING,SALARY,OTHER',
-        utilizationPurposeList: ['LIVING', 'SALARY', 'OTHER'],
         utilizationPurposeOther: '仕送り',
         distanceTransactionReason: null,
       });
@@ -695,6 +694,7 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
           'eraBirthday',
           'mobilePhoneNumber',
           'phoneNumber',
+          'noMatchingAddress',
           'postalNumber',
           'addressCode',
           'addressPrefecture',
@@ -713,7 +713,6 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
           'tempAddress',
           'kanaTempAddress',
           'utilizationPurpose',
-          'utilizationPurposeList',
           'utilizationPurposeOther',
           'distanceTransactionReason',
           'occupationId',

@@ -51,12 +51,13 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
       headers: { host: hostOf(server, '0587'), authorization: `Bearer ${authenticationToken}` },
     });
     expect(application.statusCode).toBe(200);
-    // A new application: its bank, type and address, every step's field still empty.
+    // A new application: its bank, type and address; no step stored yet (a form's fields come with its document).
     expect(application.json()).toMatchObject({
-      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, lastName: null },
+      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, occupationId: null },
       applicationParent: null,
       forms: {},
     });
+    expect(application.json<{ application: Record<string, unknown> }>().application).not.toHaveProperty('lastName');
   });
 
   it('accepts the code with half- and full-width spaces and full-width digits', async () => {

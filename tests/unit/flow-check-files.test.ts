@@ -74,8 +74,8 @@ describe('checkFlowFiles on a flow folder', () => {
       ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branchs' };
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known sources: branches\)$/),
-      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from bank data \(x-options\) must be "type": "string"$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known option sources, src\/domain\/schemas\/form-step\.ts: branches, purposes, prefectures\)\. Did you mean "branches"\?$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" \(or \["string", "null"\]\), or an "array" of strings$/),
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/x-step\/post "\/applications\/branch" is already the path of form "branch"; give this form its own path$/),
     ]);
     expect(checkEditedSchema('sealLess', (schema) => (step(schema).post = 'applications/seal less'))).toEqual([
@@ -151,7 +151,7 @@ describe('checkFlowFiles on a flow folder', () => {
       checkEditedSchema('sealLess', (schema) => {
         ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branches', labelAs: 'sealLessName' };
       }),
-    ).toEqual([expect.stringMatching(/ \/properties\/sealLess\/type a field filled from bank data \(x-options\) must be "type": "string"$/)]);
+    ).toEqual([expect.stringMatching(/ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" \(or \["string", "null"\]\), or an "array" of strings$/)]);
   });
 
   it('refuses a schema the server’s strict ajv would refuse, before the server starts', () => {

@@ -70,4 +70,36 @@ describe('migrator', () => {
     const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name IN ('branch_code', 'branch_name', 'seal_less')`);
     expect(columns.rows).toEqual([]);
   });
+
+  it('moves the stored personal step into its form document (0006) and drops its columns', async () => {
+    client = await PGlite.create();
+    const target = pgliteMigrationTarget(client);
+    const files = await readMigrations();
+    await migrate(target, files.filter((file) => file.name < '0006'));
+    const insert = `INSERT INTO applications (id, bank_code, application_type, mail_address, last_name, first_name, kana_last_name, kana_first_name,
+        gender, birthday, era_birthday, mobile_phone_number, phone_number, postal_number, address_code, address_prefecture, address,
+        temp_address_prefecture, temp_address, utilization_purpose, utilization_purpose_other, updated_at)
+      VALUES ($1, '0177', 'GENERAL', 'a@example.com', '山田', '花子', 'ﾔﾏﾀﾞ', 'ﾊﾅｺ', 'WOMAN', '1990-05-01', '平成2年5月1日', '090-1357-2468',
+        NULL, '8100001', $2, $3, $4, $5, $6, $7, $8, '2026-01-02T03:04:05Z')`;
+    await client.query(insert, ['00000000-0000-4000-8000-000000000001', '8100001-0a1b2c3d', '福岡県', '福岡県福岡市中央区天神', null, null, 'LIVING,OTHER', '仕送り']);
+    await client.query(insert, ['00000000-0000-4000-8000-000000000002', null, null, null, '熊本県', '熊本市中央区水前寺6丁目', 'SALARY', null]);
+    await client.query(`INSERT INTO applications (id, bank_code, application_type, mail_address) VALUES ('00000000-0000-4000-8000-000000000003', '0177', 'GENERAL', 'b@example.com')`);
+    expect(await migrate(target, files)).toEqual(files.filter((file) => file.name >= '0006').map((file) => file.name));
+    const documents = await client.query<{ application_id: string; answers: Record<string, unknown> }>(
+      `SELECT application_id, answers FROM application_forms WHERE form = 'personal' ORDER BY application_id`,
+    );
+    const person = { lastName: '山田', firstName: '花子', kanaLastName: 'ﾔﾏﾀﾞ', kanaFirstName: 'ﾊﾅｺ', gender: 'WOMAN', birthday: '1990-05-01', eraBirthday: '平成2年5月1日', mobilePhoneNumber: '090-1357-2468', postalNumber: '8100001' };
+    expect(documents.rows).toEqual([
+      {
+        application_id: '00000000-0000-4000-8000-000000000001',
+        answers: { ...person, noMatchingAddress: false, addressCode: '8100001-0a1b2c3d', addressPrefecture: '福岡県', address: '福岡県福岡市中央区天神', utilizationPurpose: ['LIVING', 'OTHER'], utilizationPurposeOther: '仕送り' },
+      },
+      {
+        application_id: '00000000-0000-4000-8000-000000000002',
+        answers: { ...person, noMatchingAddress: true, tempAddressPrefecture: '熊本県', tempAddress: '熊本市中央区水前寺6丁目', utilizationPurpose: ['SALARY'] },
+      },
+    ]);
+    const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name IN ('last_name', 'birthday', 'distance_transaction_reason')`);
+    expect(columns.rows).toEqual([]);
+  });
 });

@@ -31,8 +31,8 @@ describe('the forms an application must have stored, from its flow', () => {
     expect(() => requiredFormsByType([edited], catalogue)).toThrow(/asks the form\(s\) survey, which the server cannot store: give the schema an "x-step"/);
   });
 
-  it('name the forms whose answers are missing: a column for the steps with their own routes, a document for the engine’s', () => {
-    const facts: StoredFacts = { birthday: '1990-01-15', occupationId: null, documents: new Set(['branch']), parent: { occupationId: null } };
+  it('name the forms whose answers are missing: a column for the steps with their own routes, a document for the engine’s (personal, branch)', () => {
+    const facts: StoredFacts = { occupationId: null, documents: new Set(['personal', 'branch']), parent: { occupationId: null } };
     expect(missingForms(['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'parent'], facts, catalogue)).toEqual(['workplace', 'sealLess', 'parent']);
   });
 });

@@ -1,4 +1,6 @@
+import type { PublicBankConfig } from '../../domain/bank/types';
 import type { Branch } from '../../domain/masterdata';
+import { PREFECTURES } from '../../domain/prefectures';
 import type { OptionSourceName } from '../../domain/schemas/form-step';
 import { api } from '../api/client';
 import type { Choice } from './widgets/choices';
@@ -8,12 +10,16 @@ import type { Choice } from './widgets/choices';
  * the page: one loader per source name, so a new name in optionSourceNames does not compile
  * until the page can fill it. The server checks the answer against the same data.
  */
-export const optionSources: Record<OptionSourceName, () => Promise<Choice[]>> = {
+export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig) => Promise<Choice[]>> = {
   /** GET /api/branch: each branch by its code, with its address under its name. */
   branches: async () => {
     const { branchList } = await api<{ branchList: Branch[] }>('/branch');
     return branchList.map((branch) => ({ value: branch.code, label: branch.name, description: branch.address }));
   },
+  /** The bank's purposes of use (banks/<code>/bank.json), in its order. */
+  purposes: async (bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
+  /** The 47 prefectures, north to south. */
+  prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { BankLinks } from '../../domain/bank/types';
+import type { BankLinks, PublicBankConfig } from '../../domain/bank/types';
 import { pageAfter } from '../../domain/flow/model';
 import { runFormRules } from '../../domain/rules/registry';
 import {
@@ -51,18 +51,18 @@ function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAns
 }
 
 /** The form's schema, its declaration and the choices of its x-options fields. */
-async function loadForm(form: string): Promise<{ schema: FormSchema; step: FormStepDeclaration; choices: Record<string, Choice[]>; optionFields: ReturnType<typeof optionFieldsOf> }> {
+async function loadForm(form: string, bank: PublicBankConfig): Promise<{ schema: FormSchema; step: FormStepDeclaration; choices: Record<string, Choice[]>; optionFields: ReturnType<typeof optionFieldsOf> }> {
   const schema = (await loadSchema(form)).schema as FormSchema;
   const step = formStepOf(schema);
   if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the FormStep screen cannot post it`);
   const optionFields = optionFieldsOf(schema);
-  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source]()));
+  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank)));
   return { schema, step, optionFields, choices: Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []])) };
 }
 
 /** Everything the page needs, with one GET of the application, loaded side by side with the form. */
-async function loadStep(form: string): Promise<Loaded> {
-  const [{ schema, step, choices, optionFields }, answer] = await Promise.all([loadForm(form), api<ApplicationsAnswer>('/applications')]);
+async function loadStep(form: string, bank: PublicBankConfig): Promise<Loaded> {
+  const [{ schema, step, choices, optionFields }, answer] = await Promise.all([loadForm(form, bank), api<ApplicationsAnswer>('/applications')]);
   const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
   return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), saved: { ...answer.application } };
 }
@@ -83,14 +83,14 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   useEffect(() => {
     let alive = true;
     setLoaded(null);
-    loadStep(form).then(
+    loadStep(form, settings.bank).then(
       (result) => alive && setLoaded(result),
       (error: unknown) => alive && fail(error),
     );
     return () => {
       alive = false;
     };
-  }, [form, fail]);
+  }, [form, fail, settings.bank]);
 
   const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(() => {
     if (!loaded) return {};
@@ -108,8 +108,8 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   const normalize = useCallback((data: FormData): FormData => (loaded ? normalizeAnswers(loaded.schema, data) : data), [loaded]);
   const ruleErrors = useCallback(
     (answers: FormData): FieldError[] =>
-      loaded && loaded.step.rules.length > 0 ? runFormRules(loaded.step.rules, answers, { applicationType, today: new Date(), saved: loaded.saved }) : [],
-    [loaded, applicationType],
+      loaded && loaded.step.rules.length > 0 ? runFormRules(loaded.step.rules, answers, { applicationType, bank: settings.bank, today: new Date(), saved: loaded.saved }) : [],
+    [loaded, applicationType, settings.bank],
   );
 
   const back = <BackButton send={send} disabled={busy} />;

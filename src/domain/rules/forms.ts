@@ -91,6 +91,13 @@ function nameErrors(body: RuleBody, errors: Collector): void {
   errors.add('kanaLastName', checkKanaNameLength(textField(body, 'kanaLastName'), textField(body, 'kanaFirstName')));
 }
 
+/** The name rules alone, for the rule registry. */
+export function nameRuleErrors(body: RuleBody): FieldError[] {
+  const errors = new Collector();
+  nameErrors(body, errors);
+  return errors.errors;
+}
+
 /** Mobile (required) and home (optional) phone; a missing mobile gets the schema's own message. */
 function phoneErrors(body: RuleBody, errors: Collector): void {
   errors.add('mobilePhoneNumber', checkMobilePhone(textField(body, 'mobilePhoneNumber')));

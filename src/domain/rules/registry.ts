@@ -6,12 +6,20 @@
  * the schema. Adding a rule is adding an entry here (the flow lint lists these names).
  */
 import type { FieldError } from './field-error.js';
+import { checkDistanceReason, checkPurposeOther, checkPurposeSelection, needsDistanceReason, type DistanceReasonBank } from './address.js';
 import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
+import { nameRuleErrors } from './forms.js';
 import { checkParentSurnames } from './parent.js';
 import { checkHomePhone, checkMobilePhone } from './phones.js';
 
+/** What the rules read of the applicant's bank (BankSettings has it all). */
+export interface RuleBank extends DistanceReasonBank {
+  UTILIZATION_PURPOSE_LIST: readonly { value: string }[];
+}
+
 export interface FormRuleContext {
   applicationType: 'GENERAL' | 'CHILD';
+  bank: RuleBank;
   /** Now; calendar days are taken in Japan time (dates.ts). */
   today: Today;
   /** What the application has stored so far (every form's answers), for rules across steps. */
@@ -24,6 +32,19 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+function textList(value: unknown): string[] | null {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
+}
+
+/**
+ * The prefecture the applicant lives in, as the answers say it: the temporary address's when
+ * no address matched, else the searched one's (the server has put its own there by then).
+ */
+function prefectureOf(answers: Readonly<Record<string, unknown>>): string | null {
+  if (answers.noMatchingAddress === true) return text(answers.tempAddressPrefecture);
+  return text(answers.addressPrefecture) ?? text(answers.tempAddressPrefecture);
+}
+
 /** A rule about one text field, run only when the field holds text. */
 function onText(field: string, check: (value: string, context: FormRuleContext) => string | null): FormRule {
   return (answers, context) => {
@@ -34,6 +55,12 @@ function onText(field: string, check: (value: string, context: FormRuleContext) 
 }
 
 export const formRules = {
+  /** lastName, firstName, kanaLastName: characters the core system cannot store, combined lengths. */
+  personNames: (answers) => nameRuleErrors(answers),
+  /** birthday: the general applicant 18 or over, the child born and under 18 (by application type). */
+  applicantAge: onText('birthday', (value, { applicationType, today }) =>
+    applicationType === 'CHILD' ? checkChildAge(value, today) : checkGeneralAge(value, today),
+  ),
   /** birthday: a real date, 18 or over (general applicant). */
   generalApplicantAge: onText('birthday', (value, { today }) => checkGeneralAge(value, today)),
   /** birthday: a real date, born and under 18 (the child). */
@@ -50,12 +77,43 @@ export const formRules = {
       { lastName: text(saved.lastName), kanaLastName: text(saved.kanaLastName) },
       { lastName: text(answers.lastName), kanaLastName: text(answers.kanaLastName) },
     ),
+  /** distanceTransactionReason: required (at most 50) when the bank asks it of an applicant outside its home prefecture. */
+  distanceReason: (answers, { bank }) => {
+    const message = checkDistanceReason(bank, prefectureOf(answers), text(answers.distanceTransactionReason));
+    return message === null ? [] : [{ field: 'distanceTransactionReason', message }];
+  },
+  /** utilizationPurpose: one or more of the bank's list; utilizationPurposeOther when その他 is chosen. */
+  purposes: (answers, { bank }) => {
+    const chosen = textList(answers.utilizationPurpose);
+    const selection = checkPurposeSelection(chosen, bank.UTILIZATION_PURPOSE_LIST.map((purpose) => purpose.value));
+    const other = checkPurposeOther(chosen, text(answers.utilizationPurposeOther));
+    return [
+      ...(selection === null ? [] : [{ field: 'utilizationPurpose', message: selection }]),
+      ...(other === null ? [] : [{ field: 'utilizationPurposeOther', message: other }]),
+    ];
+  },
 } satisfies Record<string, FormRule>;
 
 export type FormRuleName = keyof typeof formRules;
 export const formRuleNames = Object.keys(formRules) as FormRuleName[];
 
-/** Every failure of the named rules, in the order named (unknown names were refused by the lint). */
+/**
+ * The failures of the named rules, at most one per field: the first in the order named
+ * (unknown names were refused by the lint).
+ */
 export function runFormRules(names: readonly string[], answers: Readonly<Record<string, unknown>>, context: FormRuleContext): FieldError[] {
-  return names.flatMap((name) => (Object.hasOwn(formRules, name) ? formRules[name as FormRuleName](answers, context) : []));
+  const all = names.flatMap((name) => (Object.hasOwn(formRules, name) ? formRules[name as FormRuleName](answers, context) : []));
+  return all.filter((error, index) => all.findIndex((other) => other.field === error.field) === index);
 }
+
+/**
+ * What a field's `x-when` can name for a condition the answers alone cannot say: a field
+ * whose condition does not hold is not asked (the page hides it, the server drops it).
+ */
+export const formConditions = {
+  /** The bank asks the reason of an applicant outside its home prefecture. */
+  distanceReasonAsked: (answers, { bank }) => needsDistanceReason(bank, prefectureOf(answers)),
+} satisfies Record<string, (answers: Readonly<Record<string, unknown>>, context: FormRuleContext) => boolean>;
+
+export type FormConditionName = keyof typeof formConditions;
+export const formConditionNames = Object.keys(formConditions) as FormConditionName[];

@@ -1,6 +1,7 @@
 import { escapePointerSegment } from '../json-pointer';
 import type { FieldError } from '../rules/field-error';
-import { formRuleNames } from '../rules/registry';
+import { isNormalizerName, normalizerNames, normalizers } from '../rules/normalizers';
+import { formConditionNames, formConditions, formRuleNames, type FormConditionName, type FormRuleContext } from '../rules/registry';
 import { trimSpaces } from '../rules/spaces';
 
 /**
@@ -8,11 +9,18 @@ import { trimSpaces } from '../rules/spaces';
  * ajv ignores (ajv-setup.ts declares them) and the engine reads on both sides:
  *
  * - `x-step` (root): where the form is posted and what the page says around it;
- * - `x-ui` (root): the rjsf uiSchema (widgets, layout, field order `ui:order`);
+ * - `x-ui` (root): the rjsf uiSchema (widgets, layout, field order `ui:order`); texts may hold
+ *   the bank's words ({bankName}, {homePrefecture});
+ * - `x-ui-for` (root): uiSchema overrides for one application type (`{ "CHILD": { … } }`);
  * - `x-options` (property): the bank data that fills a choice (`{ "source": "branches" }`),
  *   checked by the server against the same data and, with `labelAs`, stored with its label;
  * - `x-messages` (root): messages of this form alone, named by key from its errorMessage
- *   (see messages.ts), so a product owner can word a new field without a code change.
+ *   (see messages.ts), so a product owner can word a new field without a code change;
+ * - `x-normalize` (property): the named rewrite of a text answer (rules/normalizers.ts);
+ * - `x-when` (property): when the field is asked at all: another field's answer
+ *   (`{ "field": "noMatchingAddress", "is": true }`, `"isNot"`, `"includes"` for a list) or
+ *   a named condition (`{ "condition": "distanceReasonAsked" }`, rules/registry.ts). A field
+ *   not asked is hidden by the page, and its answer is neither checked nor stored.
  *
  * A schema without `x-step` belongs to a screen that posts it itself (the PIN, the
  * confirmation tick, or a step not yet moved onto the generic engine).
@@ -22,11 +30,25 @@ export const FORM_STEP_KEYWORD = 'x-step';
 export const UI_KEYWORD = 'x-ui';
 export const OPTIONS_KEYWORD = 'x-options';
 export const LOCAL_MESSAGES_KEYWORD = 'x-messages';
-export const annotationKeywords = [FORM_STEP_KEYWORD, UI_KEYWORD, OPTIONS_KEYWORD, LOCAL_MESSAGES_KEYWORD] as const;
+export const NORMALIZE_KEYWORD = 'x-normalize';
+export const WHEN_KEYWORD = 'x-when';
+export const UI_FOR_TYPE_KEYWORD = 'x-ui-for';
+export const annotationKeywords = [FORM_STEP_KEYWORD, UI_KEYWORD, UI_FOR_TYPE_KEYWORD, OPTIONS_KEYWORD, LOCAL_MESSAGES_KEYWORD, NORMALIZE_KEYWORD, WHEN_KEYWORD] as const;
 
-/** The bank data a choice can be filled from (each side implements every name once). */
-export const optionSourceNames = ['branches'] as const;
+/** The data a choice can be filled from (each side implements every name once). */
+export const optionSourceNames = ['branches', 'purposes', 'prefectures'] as const;
 export type OptionSourceName = (typeof optionSourceNames)[number];
+
+/**
+ * What the server adds to a form's answers from its own data before it checks them
+ * (x-step.derive; src/server/forms/derivations.ts implements each name): the searched
+ * address from the postal data for the candidate chosen, the birthday in the Japanese era.
+ */
+export const derivationNames = ['postalAddress', 'eraBirthday'] as const;
+export type DerivationName = (typeof derivationNames)[number];
+
+/** When a field is asked (x-when). */
+export type AskedWhen = { field: string; is?: unknown; isNot?: unknown; includes?: unknown } | { condition: FormConditionName };
 
 export type ApplicationTypeName = 'GENERAL' | 'CHILD';
 
@@ -41,6 +63,8 @@ export interface FormStepDeclaration {
   notes?: Partial<Record<ApplicationTypeName, string>>;
   /** The confirmation page's heading for this form (default: the schema's title). */
   summaryTitle?: string;
+  /** What the server derives from its own data before the checks (derivationNames). */
+  derive?: DerivationName[];
 }
 
 export interface OptionsDeclaration {
@@ -72,6 +96,14 @@ export interface FormProblem {
   /** JSON pointer in the schema file. */
   pointer: string;
   message: string;
+  /** For an unknown name: the name and the known ones (the lint suggests the nearest). */
+  unknown?: { name: string; known: readonly string[] };
+}
+
+/** A name of a registry, or a problem naming the known ones. */
+function unknownName(pointer: string, kind: string, name: unknown, known: readonly string[], where: string): FormProblem[] {
+  if (typeof name === 'string' && known.includes(name)) return [];
+  return [{ pointer, message: `unknown ${kind} "${String(name)}" (known ${kind}s, ${where}: ${known.join(', ')})`, unknown: { name: String(name), known } }];
 }
 
 /** A JSON object (not an array, not null). */
@@ -115,23 +147,59 @@ export function optionFieldsOf(schema: FormSchema): Array<{ field: string; optio
 
 /**
  * What both sides do to the answers before the schema sees them: only the form's own fields
- * are kept, text trimmed of spaces (half and full width) at its ends, and a text left empty
- * (or a null) removed, so that "required" and "at most N" judge what the applicant meant.
- * Returns a copy.
+ * are kept, text trimmed of spaces (half and full width) at its ends and rewritten by the
+ * field's x-normalize, and a text left empty (or a null) removed, so that "required" and
+ * "at most N" judge what the applicant meant. Returns a copy.
  */
 export function normalizeAnswers(schema: FormSchema, answers: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const field of Object.keys(schema.properties ?? {})) {
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
     // Own properties only: a field named like an Object method must not read the method.
     const value = Object.hasOwn(answers, field) ? answers[field] : undefined;
     if (typeof value === 'string') {
+      const name = property[NORMALIZE_KEYWORD];
       const trimmed = trimSpaces(value);
-      if (trimmed !== '') result[field] = trimmed;
+      const normalized = isNormalizerName(name) && trimmed !== '' ? trimSpaces(normalizers[name](trimmed)) : trimmed;
+      if (normalized !== '') result[field] = normalized;
     } else if (value !== undefined && value !== null) {
       result[field] = value;
     }
   }
   return result;
+}
+
+/** The field's x-when, or undefined for a field always asked. */
+export function askedWhenOf(property: FormProperty): AskedWhen | undefined {
+  const raw = property[WHEN_KEYWORD];
+  return isRecord(raw) ? (raw as AskedWhen) : undefined;
+}
+
+/** Whether a field with this x-when is asked, given the answers. */
+export function holds(when: AskedWhen, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): boolean {
+  if ('condition' in when) return Object.hasOwn(formConditions, when.condition) && formConditions[when.condition](answers, context);
+  const value = Object.hasOwn(answers, when.field) ? answers[when.field] : undefined;
+  // An unanswered yes/no reads as no: the page's checkbox starts unticked.
+  const current = value === undefined && typeof (when.is ?? when.isNot) === 'boolean' ? false : value;
+  if ('is' in when) return current === when.is;
+  if ('isNot' in when) return current !== when.isNot;
+  if ('includes' in when) return Array.isArray(current) && current.includes(when.includes);
+  return true;
+}
+
+/** The fields the answers do not ask (their x-when does not hold). */
+export function unaskedFields(schema: FormSchema, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): Set<string> {
+  const unasked = new Set<string>();
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    const when = askedWhenOf(property);
+    if (when && !holds(when, answers, context)) unasked.add(field);
+  }
+  return unasked;
+}
+
+/** The answers without those of fields not asked (a copy). */
+export function withoutUnasked(schema: FormSchema, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): Record<string, unknown> {
+  const unasked = unaskedFields(schema, answers, context);
+  return Object.fromEntries(Object.entries(answers).filter(([field]) => !unasked.has(field)));
 }
 
 /** Errors sorted by the form's field order (stable within a field); the first is what the page focuses. */
@@ -157,6 +225,23 @@ export function labelOfValue(property: FormProperty, value: unknown): string | n
   return String(value);
 }
 
+/** A field's x-normalize and x-when: names the registries know, a field the form has. */
+function fieldKeywordProblems(schema: FormSchema, field: string, property: FormProperty): FormProblem[] {
+  const at = `/properties/${escapePointerSegment(field)}`;
+  const problems: FormProblem[] = [];
+  if (property[NORMALIZE_KEYWORD] !== undefined) {
+    problems.push(...unknownName(`${at}/${NORMALIZE_KEYWORD}`, 'normaliser', property[NORMALIZE_KEYWORD], normalizerNames, 'src/domain/rules/normalizers.ts'));
+  }
+  const when = property[WHEN_KEYWORD];
+  if (isRecord(when) && 'condition' in when) {
+    problems.push(...unknownName(`${at}/${WHEN_KEYWORD}/condition`, 'condition', when.condition, formConditionNames, 'src/domain/rules/registry.ts'));
+  } else if (isRecord(when) && typeof when.field === 'string') {
+    if (when.field === field) problems.push({ pointer: `${at}/${WHEN_KEYWORD}/field`, message: `"x-when" of "${field}" names the field itself` });
+    else problems.push(...unknownName(`${at}/${WHEN_KEYWORD}/field`, 'field', when.field, Object.keys(schema.properties ?? {}), 'this form'));
+  }
+  return problems;
+}
+
 /**
  * What is wrong with a form step's declaration, for the flow lint (file and line are added by
  * the caller): its x-step, its rule names, its option sources and the order it names.
@@ -173,22 +258,19 @@ export function formStepProblems(schema: FormSchema): FormProblem[] {
   if (!Array.isArray(rules)) {
     problems.push({ pointer: `/${FORM_STEP_KEYWORD}/rules`, message: '"rules" must be a list of rule names' });
   } else {
-    rules.forEach((rule, index) => {
-      if (typeof rule !== 'string' || !(formRuleNames as readonly string[]).includes(rule)) {
-        problems.push({
-          pointer: `/${FORM_STEP_KEYWORD}/rules/${index}`,
-          message: `unknown rule "${String(rule)}" (known rules, src/domain/rules/registry.ts: ${formRuleNames.join(', ')})`,
-        });
-      }
-    });
+    rules.forEach((rule, index) => problems.push(...unknownName(`/${FORM_STEP_KEYWORD}/rules/${index}`, 'rule', rule, formRuleNames, 'src/domain/rules/registry.ts')));
+  }
+  if (Array.isArray(raw.derive)) {
+    raw.derive.forEach((name, index) =>
+      problems.push(...unknownName(`/${FORM_STEP_KEYWORD}/derive/${index}`, 'derivation', name, derivationNames, 'src/server/forms/derivations.ts')),
+    );
   }
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    problems.push(...fieldKeywordProblems(schema, field, property));
     const options = property[OPTIONS_KEYWORD];
     if (options === undefined) continue;
     const pointer = `/properties/${escapePointerSegment(field)}/${OPTIONS_KEYWORD}`;
-    if (!isRecord(options) || !(optionSourceNames as readonly string[]).includes(String(options.source))) {
-      problems.push({ pointer: `${pointer}/source`, message: `unknown option source "${isRecord(options) ? String(options.source) : ''}" (known sources: ${optionSourceNames.join(', ')})` });
-    }
+    problems.push(...unknownName(`${pointer}/source`, 'option source', isRecord(options) ? options.source : '', optionSourceNames, 'src/domain/schemas/form-step.ts'));
   }
   const order = uiSchemaOf(schema)['ui:order'];
   if (Array.isArray(order)) {

@@ -7,7 +7,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
-import { formRuleNames } from '../../domain/rules/registry';
 import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow } from '../../domain/flow/model';
@@ -118,10 +117,9 @@ function schemaProblems(read: SchemaFile): FlowProblem[] {
       return at(problem.pointer, `${problem.message}${hint}`);
     }),
     ...localMessageProblems(schema).map((problem) => at(problem.pointer, problem.message)),
-    ...formStepProblems(schema as FormSchema).map((problem) => {
-      const rule = /^unknown rule "([^"]*)"/.exec(problem.message)?.[1];
-      return at(problem.pointer, rule === undefined ? problem.message : `${problem.message}.${suggestion(rule, formRuleNames)}`);
-    }),
+    ...formStepProblems(schema as FormSchema).map((problem) =>
+      at(problem.pointer, problem.unknown === undefined ? problem.message : `${problem.message}.${suggestion(problem.unknown.name, problem.unknown.known)}`),
+    ),
     ...formKeywordProblems(schema).map((problem) => at(problem.pointer, problem.message)),
     ...(id === undefined || id === fileName ? [] : [at('/$id', `"$id" must be the file name "${fileName}" (forms are found by it), not ${JSON.stringify(id)}`)]),
   ];

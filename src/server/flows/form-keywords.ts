@@ -21,6 +21,7 @@ export const formKeywordsSchema = {
         intro: text,
         notes: { type: 'object', additionalProperties: false, properties: { GENERAL: text, CHILD: text } },
         summaryTitle: text,
+        derive: { type: 'array', items: text },
       },
     },
     'x-ui': { type: 'object' },
@@ -48,10 +49,29 @@ export const formKeywordsSchema = {
               },
             },
           },
+          'x-normalize': text,
+          'x-when': {
+            oneOf: [
+              { type: 'object', required: ['condition'], additionalProperties: false, properties: { condition: text } },
+              {
+                type: 'object',
+                required: ['field'],
+                minProperties: 2,
+                maxProperties: 2,
+                additionalProperties: false,
+                properties: { field: text, is: {}, isNot: {}, includes: {} },
+              },
+            ],
+          },
         },
-        // Bank data are codes: a choice filled from it is a string field.
+        // The data are codes: a choice filled from it is a text field, or a list of texts.
         if: { required: ['x-options'] },
-        then: { properties: { type: { const: 'string' } }, required: ['type'] },
+        then: {
+          anyOf: [
+            { properties: { type: { enum: ['string', ['string', 'null']] } }, required: ['type'] },
+            { properties: { type: { const: 'array' }, items: { properties: { type: { const: 'string' } }, required: ['type'] } }, required: ['type', 'items'] },
+          ],
+        },
       },
     },
   },
@@ -72,8 +92,10 @@ function describe(error: ErrorObject): string {
       return `unknown key "${String((error.params as { additionalProperty?: string }).additionalProperty)}" here`;
     case 'enum':
       return `must be one of ${((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const':
-      return 'a field filled from bank data (x-options) must be "type": "string"';
+    case 'anyOf':
+      return 'a field filled from data (x-options) must be "type": "string" (or ["string", "null"]), or an "array" of strings';
+    case 'oneOf':
+      return '"x-when" must be { "field": <a field>, and one of "is", "isNot", "includes": <a value> } or { "condition": <a condition name> }';
     case 'minLength':
       return 'must not be empty';
     default:
@@ -81,10 +103,26 @@ function describe(error: ErrorObject): string {
   }
 }
 
+/**
+ * The errors worth a line: x-when and the type of a field with x-options are said once by
+ * their oneOf/anyOf (not by each branch), and an unknown source or condition by
+ * formStepProblems, with the known names.
+ */
+function isReported(error: ErrorObject): boolean {
+  const path = error.instancePath;
+  if (error.keyword === 'if') return false;
+  if (error.keyword === 'enum' && path.endsWith('/source')) return false;
+  if (/\/x-when(\/|$)/.test(path)) return error.keyword === 'oneOf';
+  if (/\/properties\/[^/]+$/.test(path) && error.keyword === 'required' && error.schemaPath.includes('/anyOf/')) return false;
+  if (/\/properties\/[^/]+\/(type|items)/.test(path)) return false;
+  return true;
+}
+
 /** Where a schema's form-step keywords do not have their shape. */
 export function formKeywordProblems(schema: unknown): KeywordProblem[] {
   if (validate(schema)) return [];
   return (validate.errors ?? [])
-    .filter((error) => error.keyword !== 'if' && !(error.keyword === 'enum' && error.instancePath.endsWith('/source')))
-    .map((error) => ({ pointer: error.instancePath, message: describe(error) }));
+    .filter(isReported)
+    // The type of a field filled from data is judged by an anyOf on the field: point at its type.
+    .map((error) => ({ pointer: error.keyword === 'anyOf' ? `${error.instancePath}/type` : error.instancePath, message: describe(error) }));
 }

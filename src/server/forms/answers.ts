@@ -2,57 +2,26 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
+import type { FormCatalogue } from './catalogue.js';
 import { storedDocuments } from './documents.js';
 
 /**
- * What an application has stored, as the browser and the named rules see it: the columns of
- * the steps that have their own routes, and every document of the generic engine's forms
- * (migration 0005) merged in by field name, plus the documents themselves by form.
+ * What an application has stored, as the browser and the named rules see it: the columns the
+ * server keeps for itself (bank, type, numbers, dates) and the steps with their own routes,
+ * and every document of the generic engine's forms merged in by field name, plus the
+ * documents themselves by form.
  */
-
-/** utilizationPurpose as stored (comma-joined) -> the list the form's checkboxes need. */
-export function purposeList(joined: string | null): string[] {
-  return joined ? joined.split(',').filter((value) => value !== '') : [];
-}
 
 /**
  * The columns the browser receives, named one by one: a column a later migration adds (a
  * secret, a provider's reference) stays on the server until it is listed here. (The generic
- * engine's documents are sent whole: they hold only what their schema declares.)
+ * engine's documents are sent whole: they hold only what their schema declares and what the
+ * server derived for them.)
  */
 const visible = {
   bankCode: applications.bankCode,
   applicationType: applications.applicationType,
   mailAddress: applications.mailAddress,
-  lastName: applications.lastName,
-  firstName: applications.firstName,
-  kanaLastName: applications.kanaLastName,
-  kanaFirstName: applications.kanaFirstName,
-  gender: applications.gender,
-  birthday: applications.birthday,
-  eraBirthday: applications.eraBirthday,
-  mobilePhoneNumber: applications.mobilePhoneNumber,
-  phoneNumber: applications.phoneNumber,
-  postalNumber: applications.postalNumber,
-  addressCode: applications.addressCode,
-  addressPrefecture: applications.addressPrefecture,
-  addressMunicipality: applications.addressMunicipality,
-  addressSection: applications.addressSection,
-  addressChome: applications.addressChome,
-  kanaAddressPrefecture: applications.kanaAddressPrefecture,
-  kanaAddressMunicipality: applications.kanaAddressMunicipality,
-  kanaAddressSection: applications.kanaAddressSection,
-  kanaAddressChome: applications.kanaAddressChome,
-  address: applications.address,
-  kanaAddress: applications.kanaAddress,
-  subAddress: applications.subAddress,
-  kanaSubAddress: applications.kanaSubAddress,
-  tempAddressPrefecture: applications.tempAddressPrefecture,
-  tempAddress: applications.tempAddress,
-  kanaTempAddress: applications.kanaTempAddress,
-  utilizationPurpose: applications.utilizationPurpose,
-  utilizationPurposeOther: applications.utilizationPurposeOther,
-  distanceTransactionReason: applications.distanceTransactionReason,
   occupationId: applications.occupationId,
   occupationName: applications.occupationName,
   occupationOther: applications.occupationOther,
@@ -68,26 +37,43 @@ const visible = {
 };
 
 /** The names `application` gives to columns: a form's field or labelAs may not take one (the flow lint). */
-export const COLUMN_ANSWER_NAMES: readonly string[] = [...Object.keys(visible), 'utilizationPurposeList'];
+export const COLUMN_ANSWER_NAMES: readonly string[] = Object.keys(visible);
 
 export interface StoredAnswers {
-  /** Every column of `visible` and every document's answers, by field name. */
+  /** Every column of `visible` and every document's answers, by field name (lists comma-joined). */
   application: Record<string, unknown>;
-  /** The generic engine's documents: form → answers. */
+  /** The generic engine's documents: form → answers as stored. */
   forms: Record<string, Record<string, unknown>>;
 }
 
-export async function storedAnswersOf(db: Database, applicationId: string): Promise<StoredAnswers | undefined> {
+/** An answer as the application entity shows it: a list of choices comma-joined (spec section 3, utilizationPurpose). */
+function entityValue(value: unknown): unknown {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : value;
+}
+
+/**
+ * A stored form's answers as the entity shows them: every field of its schema, null when not
+ * answered or not asked (a temporary address leaves the registered one null), and what the
+ * server stored beside them.
+ */
+function entityFieldsOf(catalogue: FormCatalogue, form: string, answers: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of Object.keys(catalogue.get(form)?.schema.properties ?? {})) fields[field] = null;
+  for (const [field, value] of Object.entries(answers)) fields[field] = entityValue(value);
+  return fields;
+}
+
+export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
   const [row] = await db.select(visible).from(applications).where(eq(applications.id, applicationId)).limit(1);
   if (!row) return undefined;
   const forms = await storedDocuments(db, applicationId);
-  const documents = Object.values(forms).reduce<Record<string, unknown>>((merged, answers) => ({ ...merged, ...answers }), {});
+  const documents: Record<string, unknown> = {};
+  for (const [form, answers] of Object.entries(forms)) Object.assign(documents, entityFieldsOf(catalogue, form, answers));
   return {
     application: {
       // First: a document never hides a column (the lint also refuses a form field named like one).
       ...documents,
       ...row,
-      utilizationPurposeList: purposeList(row.utilizationPurpose),
       applicationCompletedAt: row.applicationCompletedAt ? toJstIso(row.applicationCompletedAt) : null,
     },
     forms,

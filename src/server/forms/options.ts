@@ -1,3 +1,5 @@
+import type { BankConfig } from '../../domain/bank/types.js';
+import { PREFECTURES } from '../../domain/prefectures.js';
 import type { OptionSourceName } from '../../domain/schemas/form-step.js';
 import type { Database } from '../db/index.js';
 import { branchesOf } from '../routes/master-data.js';
@@ -12,9 +14,13 @@ export interface SourceOption {
   label: string;
 }
 
-type OptionSource = (db: Database, bankCode: string) => Promise<SourceOption[]>;
+type OptionSource = (db: Database, bank: BankConfig) => Promise<SourceOption[]>;
 
 export const optionSources: Record<OptionSourceName, OptionSource> = {
   /** The bank's branches (GET /api/branch): code → name. */
-  branches: async (db, bankCode) => (await branchesOf(db, bankCode)).map((branch) => ({ value: branch.code, label: branch.name })),
+  branches: async (db, bank) => (await branchesOf(db, bank.code)).map((branch) => ({ value: branch.code, label: branch.name })),
+  /** The bank's purposes of use, in its order. */
+  purposes: async (_db, bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
+  /** The 47 prefectures. */
+  prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
 };

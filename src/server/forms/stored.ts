@@ -16,7 +16,6 @@ import { storedFormNames } from './documents.js';
 
 /** What the stored-checks read of an application. */
 export interface StoredFacts {
-  birthday: string | null;
   occupationId: number | null;
   parent: { occupationId: number | null } | null;
   /** The forms whose document is stored (the generic engine's). */
@@ -28,7 +27,6 @@ export interface StoredFacts {
  * the engine). The PIN has its own check.
  */
 const columnChecks: Record<string, (facts: StoredFacts) => boolean> = {
-  personal: (facts) => facts.birthday !== null,
   workplace: (facts) => facts.occupationId !== null,
   // Stores nothing: its tick is asked again on the page.
   confirmation: () => true,
@@ -66,7 +64,6 @@ export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogu
 export async function storedFactsOf(db: Database, applicationId: string): Promise<StoredFacts | undefined> {
   const [row] = await db
     .select({
-      birthday: applications.birthday,
       occupationId: applications.occupationId,
       parentOccupationId: applicationParents.occupationId,
       parentId: applicationParents.applicationId,

@@ -26,11 +26,11 @@ const visibleParent = {
  * GET /api/applications: what the applicant has entered so far, to refill a step the
  * applicant goes back to and to show the confirmation page.
  *
- * `application` holds every field of spec section 3 'Application' stored by now (null or
- * absent until its step is saved), plus mailAddress, occupationId (to preselect the
- * occupation), utilizationPurposeList (utilizationPurpose split, for the checkboxes) and the
- * answers of every form of the generic engine (branchCode, branchName, sealLess, and any
- * field a product owner adds). birthday is YYYY-MM-DD, applicationCompletedAt a Japan-time
+ * `application` holds every field of spec section 3 'Application' stored by now (absent until
+ * its step is saved; a stored form's fields not answered or not asked are null), plus
+ * mailAddress, occupationId (to preselect the occupation) and the answers of every form of
+ * the generic engine (the personal step, branchCode, branchName, sealLess, and any field a
+ * product owner adds; a list of choices comma-joined, as utilizationPurpose). birthday is YYYY-MM-DD, applicationCompletedAt a Japan-time
  * ISO string. `forms` holds those answers again by form name, as the form step refills
  * them. `applicationParent` is the child flow's parent as saved by POST
  * /api/applications/personal/parent (visibleParent; the occupation and workplace fields null
@@ -39,7 +39,7 @@ const visibleParent = {
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications', { preHandler: requireApplication }, async (request) => {
     const { id } = applicationOf(request);
-    const stored = await storedAnswersOf(app.db, id);
+    const stored = await storedAnswersOf(app.db, app.forms, id);
     if (!stored) return { application: null, applicationParent: null, forms: {} };
     const [parent] = await app.db.select(visibleParent).from(applicationParents).where(eq(applicationParents.applicationId, id)).limit(1);
     return { application: stored.application, applicationParent: parent ?? null, forms: stored.forms };

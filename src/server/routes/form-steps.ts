@@ -5,10 +5,12 @@ import type { FlowConfig } from '../../domain/flow/types.js';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import { runFormRules } from '../../domain/rules/registry.js';
-import { inFieldOrder, isRecord, normalizeAnswers, optionFieldsOf } from '../../domain/schemas/form-step.js';
+import { inFieldOrder, isRecord, normalizeAnswers, optionFieldsOf, withoutUnasked } from '../../domain/schemas/form-step.js';
+import type { BankConfig } from '../../domain/bank/types.js';
 import { applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormDefinition } from '../forms/catalogue.js';
+import { derivations } from '../forms/derivations.js';
 import { storeDocument } from '../forms/documents.js';
 import { optionSources } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
@@ -20,10 +22,12 @@ import { stepEditHooks } from './step-lock.js';
 /**
  * One handler for every form step of the generic engine: each schema of SCHEMAS_DIR with
  * "x-step" is accepted at its x-step.post, by the application types whose flow asks it. The
- * answers are normalised as the page does (form-step.ts), checked against the same schema,
- * the named rules and the bank data of its choices, all at once, and stored whole as the
- * form's document: 200 {} or 400 { message, errors } with every failed field in the form's
- * order (message = the first, which the page focuses). A refused post stores nothing.
+ * answers are normalised as the page does (form-step.ts), completed from our own data
+ * (x-step.derive), rid of the fields not asked (x-when), checked against the same schema,
+ * the named rules and the data of its choices, all at once, and stored whole as the form's
+ * document: 200 {} or 400 { message, errors } with every failed field in the form's order
+ * (message = the first, which the page focuses; one message per field). A refused post
+ * stores nothing.
  *
  * The session is checked onRequest, before the body is parsed, and so is the lock after the
  * PIN (step-lock.ts), as for the steps with their own routes; the lock is checked again in the
@@ -35,25 +39,50 @@ function typesAsking(flows: readonly FlowConfig[], form: string): Set<Applicatio
   return new Set(flows.filter((flow) => describeFlow(flow).pages.some((page) => page.form === form)).map((flow) => flow.meta.applicationType));
 }
 
-/** Chosen options that the bank does not offer, and the labels the form stores beside them. */
-async function checkOptions(request: FastifyRequest, form: FormDefinition, answers: Record<string, unknown>) {
-  const { bankCode } = applicationOf(request);
+/**
+ * Chosen options that are not offered, and what the form stores of its choices: the labels
+ * (labelAs) beside them, a multiple choice in the order its source offers it.
+ */
+async function checkOptions(request: FastifyRequest, bank: BankConfig, form: FormDefinition, answers: Record<string, unknown>) {
   const errors: FieldError[] = [];
-  const labels: Record<string, string> = {};
+  const stored: Record<string, unknown> = {};
   for (const { field, options } of optionFieldsOf(form.schema)) {
     const value = answers[field];
     if (value === undefined) continue;
-    const offered = await optionSources[options.source](request.server.db, bankCode);
+    const offered = await optionSources[options.source](request.server.db, bank);
+    if (Array.isArray(value)) {
+      if (!value.every((item) => offered.some((option) => option.value === item))) errors.push({ field, message: messages.selectRequired });
+      else stored[field] = offered.filter((option) => value.includes(option.value)).map((option) => option.value);
+      continue;
+    }
     const chosen = offered.find((option) => option.value === value);
     if (!chosen) errors.push({ field, message: messages.selectRequired });
-    else if (options.labelAs) labels[options.labelAs] = chosen.label;
+    else if (options.labelAs) stored[options.labelAs] = chosen.label;
   }
-  return { errors, labels };
+  return { errors, stored };
 }
 
-/** Every failure once, in the form's order. */
+/** What the form's x-step.derive adds from our data, and the failures found on the way. */
+async function derive(request: FastifyRequest, form: FormDefinition, answers: Record<string, unknown>) {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const name of form.step?.derive ?? []) {
+    const derived = await derivations[name](request.server, answers);
+    Object.assign(values, derived.values);
+    errors.push(...derived.errors);
+  }
+  return { values, errors };
+}
+
+/** The answers the schema judges: its own fields only (derived values beside them are ours). */
+function ownFields(form: FormDefinition, answers: Record<string, unknown>): Record<string, unknown> {
+  const fields = form.schema.properties ?? {};
+  return Object.fromEntries(Object.entries(answers).filter(([field]) => Object.hasOwn(fields, field)));
+}
+
+/** One failure per field (the first found: schema, derivation, rules, choices), in the form's order. */
 function failureOf(form: FormDefinition, errors: FieldError[]) {
-  const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field && other.message === error.message) === index);
+  const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);
   const sorted = inFieldOrder(form.schema, unique);
   return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
 }
@@ -65,17 +94,20 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     // The form is not part of this applicant's flow: for them the path does not exist.
     if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
     if (!isRecord(request.body)) return reply.code(400).send({ message: messages.badRequest, errors: [] });
+    const bank = request.bank;
+    if (!bank) throw new Error('requireApplication let a request without a bank through');
     const app = request.server;
     const now = app.now();
-    const answers = normalizeAnswers(form.schema, request.body);
+    const saved = rules.length > 0 ? ((await storedAnswersOf(app.db, app.forms, id))?.application ?? {}) : {};
+    const context = { applicationType, bank, today: now, saved };
+    const normalized = normalizeAnswers(form.schema, request.body);
+    const derived = await derive(request, form, normalized);
+    const answers = withoutUnasked(form.schema, { ...normalized, ...derived.values }, context);
 
     const validate = validator(`${form.name}.schema.json`, app.config.schemasDir);
-    const errors: FieldError[] = validate(answers) ? [] : toValidationFailure(validate.errors).errors;
-    if (rules.length > 0) {
-      const saved = (await storedAnswersOf(app.db, id))?.application ?? {};
-      errors.push(...runFormRules(rules, answers, { applicationType, today: now, saved }));
-    }
-    const options = await checkOptions(request, form, answers);
+    const errors: FieldError[] = validate(ownFields(form, answers)) ? [] : toValidationFailure(validate.errors).errors;
+    errors.push(...derived.errors, ...runFormRules(rules, answers, context));
+    const options = await checkOptions(request, bank, form, answers);
     errors.push(...options.errors);
     if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
 
@@ -84,7 +116,7 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
       // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
       await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
       if (await hasPin(tx, id)) return false;
-      await storeDocument(tx, id, form.name, { ...answers, ...options.labels }, now);
+      await storeDocument(tx, id, form.name, { ...answers, ...options.stored }, now);
       await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
       return true;
     });

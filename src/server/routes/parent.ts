@@ -12,6 +12,7 @@ import {
   isOccupationOffered,
 } from '../../domain/rules/index.js';
 import { applicationParents, applications, type ParentRelationship, type ProxyApplicationReason } from '../db/schema.js';
+import { storedAnswersOf } from '../forms/answers.js';
 import { applicationOf } from '../plugins/auth.js';
 import { check } from '../validation.js';
 import { trimSpaces } from '../../domain/rules/spaces.js';
@@ -104,16 +105,19 @@ const parentFirst = '親権者さまの情報を先に登録してください�
  * so a general application is told it is in the wrong flow whatever it sends; and once the
  * PIN is set, both answer 409 before anything else (step-lock.ts).
  */
+/** The child's stored surnames, once the child's personal step is stored (it has a birthday then). */
+function childSurnamesOf(application: Record<string, unknown> | undefined): { lastName: string; kanaLastName: string } | undefined {
+  const { lastName, kanaLastName, birthday } = application ?? {};
+  if (typeof lastName !== 'string' || typeof kanaLastName !== 'string' || typeof birthday !== 'string') return undefined;
+  return { lastName, kanaLastName };
+}
+
 const parentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/applications/personal/parent', { onRequest: stepEditHooks }, async (request, reply) => {
     const { id, bankCode, applicationType } = applicationOf(request);
     if (applicationType !== 'CHILD') return conflict(reply, notChild);
-    const [child] = await app.db
-      .select({ lastName: applications.lastName, kanaLastName: applications.kanaLastName, birthday: applications.birthday })
-      .from(applications)
-      .where(eq(applications.id, id))
-      .limit(1);
-    if (!child?.lastName || !child.kanaLastName || !child.birthday) return conflict(reply, childFirst);
+    const child = childSurnamesOf((await storedAnswersOf(app.db, app.forms, id))?.application);
+    if (!child) return conflict(reply, childFirst);
 
     const raw = plainObject(request.body);
     if (raw) normalizeParent(raw);

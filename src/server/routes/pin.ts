@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { firstPinError, pinContextOf, type PinContext } from '../../domain/rules/index.js';
+import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext } from '../../domain/rules/index.js';
+import { storedAnswersOf } from '../forms/answers.js';
+import type { FormCatalogue } from '../forms/catalogue.js';
 import type { Database } from '../db/index.js';
 import { applicationParents, applicationPins, applications, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
@@ -70,25 +72,12 @@ export async function hasPin(db: Database, applicationId: string): Promise<boole
  * its parent, through the page's own builder (pinContextOf). Undefined while a step the rules
  * need is missing: the personal step, and in the child flow the parent step.
  */
-async function storedPinContext(db: Database, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
-  const [application] = await db
-    .select({
-      birthday: applications.birthday,
-      mobilePhoneNumber: applications.mobilePhoneNumber,
-      phoneNumber: applications.phoneNumber,
-      workplacePhoneNumber: applications.workplacePhoneNumber,
-      address: applications.address,
-      subAddress: applications.subAddress,
-      kanaAddress: applications.kanaAddress,
-      kanaSubAddress: applications.kanaSubAddress,
-      tempAddress: applications.tempAddress,
-      kanaTempAddress: applications.kanaTempAddress,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1);
+async function storedPinContext(db: Database, forms: FormCatalogue, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
+  const application = (await storedAnswersOf(db, forms, applicationId))?.application;
   if (!application?.birthday || !application.mobilePhoneNumber) return undefined;
-  if (applicationType === 'GENERAL') return pinContextOf(application, null);
+  // The PIN rules read texts only: what the forms stored under these names (pinContextOf keeps its own fields).
+  const fields = application as PinApplicationFields;
+  if (applicationType === 'GENERAL') return pinContextOf(fields, null);
   const [parent] = await db
     .select({
       birthday: applicationParents.birthday,
@@ -100,7 +89,7 @@ async function storedPinContext(db: Database, applicationId: string, application
     .where(eq(applicationParents.applicationId, applicationId))
     .limit(1);
   if (!parent?.birthday || !parent.mobilePhoneNumber) return undefined;
-  return pinContextOf(application, parent);
+  return pinContextOf(fields, parent);
 }
 
 /** The decrypted JSON, or null unless it is { pin: string, binding: string }. */
@@ -157,7 +146,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id, applicationType } = applicationOf(request);
       if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
-      const context = await storedPinContext(app.db, id, applicationType);
+      const context = await storedPinContext(app.db, app.forms, id, applicationType);
       if (!context) return conflict(reply, httpMessages.stepsIncomplete);
 
       const keyId = request.body.keyId ?? app.pinKeys.current.keyId;

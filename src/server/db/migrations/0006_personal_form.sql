@@ -1,0 +1,71 @@
+-- The personal step moved onto the generic form-step engine (x-step in
+-- schemas/personal.schema.json): its columns become the 'personal' document, with the names
+-- the schema gives them and what the server derived beside them (the searched address,
+-- eraBirthday). noMatchingAddress is what the applicant ticked: a stored application without
+-- a searched address had a temporary one. Purposes become a list; nulls are left out.
+INSERT INTO application_forms (application_id, form, answers, updated_at)
+SELECT id, 'personal', jsonb_strip_nulls(jsonb_build_object(
+    'lastName', last_name,
+    'firstName', first_name,
+    'kanaLastName', kana_last_name,
+    'kanaFirstName', kana_first_name,
+    'gender', gender,
+    'birthday', to_char(birthday, 'YYYY-MM-DD'),
+    'eraBirthday', era_birthday,
+    'mobilePhoneNumber', mobile_phone_number,
+    'phoneNumber', phone_number,
+    'noMatchingAddress', address_code IS NULL,
+    'postalNumber', postal_number,
+    'addressCode', address_code,
+    'addressPrefecture', address_prefecture,
+    'addressMunicipality', address_municipality,
+    'addressSection', address_section,
+    'addressChome', address_chome,
+    'kanaAddressPrefecture', kana_address_prefecture,
+    'kanaAddressMunicipality', kana_address_municipality,
+    'kanaAddressSection', kana_address_section,
+    'kanaAddressChome', kana_address_chome,
+    'address', address,
+    'kanaAddress', kana_address,
+    'subAddress', sub_address,
+    'kanaSubAddress', kana_sub_address,
+    'tempAddressPrefecture', temp_address_prefecture,
+    'tempAddress', temp_address,
+    'kanaTempAddress', kana_temp_address,
+    'utilizationPurpose', to_jsonb(string_to_array(utilization_purpose, ',')),
+    'utilizationPurposeOther', utilization_purpose_other,
+    'distanceTransactionReason', distance_transaction_reason
+  )), updated_at
+FROM applications
+WHERE birthday IS NOT NULL;
+
+ALTER TABLE applications
+  DROP COLUMN last_name,
+  DROP COLUMN first_name,
+  DROP COLUMN kana_last_name,
+  DROP COLUMN kana_first_name,
+  DROP COLUMN gender,
+  DROP COLUMN birthday,
+  DROP COLUMN era_birthday,
+  DROP COLUMN mobile_phone_number,
+  DROP COLUMN phone_number,
+  DROP COLUMN postal_number,
+  DROP COLUMN address_code,
+  DROP COLUMN address_prefecture,
+  DROP COLUMN address_municipality,
+  DROP COLUMN address_section,
+  DROP COLUMN address_chome,
+  DROP COLUMN kana_address_prefecture,
+  DROP COLUMN kana_address_municipality,
+  DROP COLUMN kana_address_section,
+  DROP COLUMN kana_address_chome,
+  DROP COLUMN address,
+  DROP COLUMN kana_address,
+  DROP COLUMN sub_address,
+  DROP COLUMN kana_sub_address,
+  DROP COLUMN temp_address_prefecture,
+  DROP COLUMN temp_address,
+  DROP COLUMN kana_temp_address,
+  DROP COLUMN utilization_purpose,
+  DROP COLUMN utilization_purpose_other,
+  DROP COLUMN distance_transaction_reason;

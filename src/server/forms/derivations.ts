@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../domain/messages.js';
+import type { FieldError } from '../../domain/rules/field-error.js';
+import { toJapaneseEra } from '../../domain/rules/dates.js';
+import type { DerivationName } from '../../domain/schemas/form-step.js';
+import { candidateAddressParts } from '../../domain/steps.js';
+
+/**
+ * What the server adds to a form's answers from its own data (x-step.derive), before the
+ * schema and the rules see them: a value the page also shows is replaced by ours, so what is
+ * stored never rests on what a body claims. Each returns the values to merge and the
+ * failures found on the way.
+ */
+export interface Derived {
+  values: Record<string, unknown>;
+  errors: FieldError[];
+}
+
+type Derivation = (app: FastifyInstance, answers: Readonly<Record<string, unknown>>) => Promise<Derived>;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** '1990-01-15' -> '平成2年1月15日' (生年月日（和暦）, as bank forms print it). */
+export function eraBirthdayOf(birthday: string): string {
+  const [, month, day] = birthday.split('-').map(Number);
+  return `${toJapaneseEra(birthday).label}${month}月${day}日`;
+}
+
+export const derivations: Record<DerivationName, Derivation> = {
+  /**
+   * The registered address from OUR postal data, for the candidate the answers name
+   * (addressCode among GET /api/addresses' answers for postalNumber), else
+   * messages.searchAddress at addressCode. With a temporary address (noMatchingAddress) the
+   * registered one is null.
+   */
+  postalAddress: async (app, answers) => {
+    if (answers.noMatchingAddress === true) return { values: { address: null, kanaAddress: null }, errors: [] };
+    const candidate = await app.postal.candidate(text(answers.postalNumber), text(answers.addressCode));
+    if (!candidate) return { values: {}, errors: [{ field: 'addressCode', message: messages.searchAddress }] };
+    return {
+      values: {
+        ...candidateAddressParts(candidate),
+        address: candidate.addressFull,
+        kanaAddress: [candidate.kanaPrefecture, candidate.kanaMunicipality, candidate.kanaSection, candidate.kanaChome].join(''),
+      },
+      errors: [],
+    };
+  },
+  /** eraBirthday beside a real birthday (the schema judges the birthday itself). */
+  eraBirthday: async (_app, answers) => {
+    const birthday = text(answers.birthday);
+    try {
+      return { values: /^\d{4}-\d{2}-\d{2}$/.test(birthday) ? { eraBirthday: eraBirthdayOf(birthday) } : {}, errors: [] };
+    } catch {
+      // Before the first era, or not a date: the schema and the age rule say so.
+      return { values: {}, errors: [] };
+    }
+  },
+};
