@@ -4,22 +4,6 @@
  * focuses it), the postal candidate and the address fields it fills, and the workplace body.
  */
 
-/** The personal step's fields from the name to the postal code, in the form's order. */
-export const PERSONAL_FIELDS_TO_POSTAL = [
-  'lastName',
-  'firstName',
-  'kanaLastName',
-  'kanaFirstName',
-  'birthday',
-  'gender',
-  'mobilePhoneNumber',
-  'phoneNumber',
-  'postalNumber',
-] as const;
-
-/** The personal step's address fields the applicant types (after the searched address). */
-export const PERSONAL_TYPED_ADDRESS_FIELDS = ['subAddress', 'kanaSubAddress', 'tempAddressPrefecture', 'tempAddress', 'kanaTempAddress'] as const;
-
 /** The workplace step's fields in the form's order. */
 export const WORKPLACE_FIELDS = [
   'occupationId',

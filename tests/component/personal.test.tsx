@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import FormStep from '../../src/client/screens/FormStep';
 import Personal from '../../src/client/screens/Personal';
 import { CHILD_INVITATION_ID } from '../../src/client/screens/personal/childOccupation';
 import { useStepPost } from '../../src/client/screens/stepActions';
@@ -63,15 +64,18 @@ const READINGS: Record<string, string> = { 福岡: 'ﾌｸｵｶ', 花子: 'ﾊ�
 
 interface FakeServer {
   application: Record<string, unknown>;
+  /** The stored personal document (GET /api/applications' forms.personal). */
+  personal: Record<string, unknown> | undefined;
   posted: Record<string, unknown>[];
   furigana: string[];
   addresses: string[];
   answerPersonal: (body: Record<string, unknown>) => Response;
 }
 
-function startServer(application: Record<string, unknown> = {}): FakeServer {
+function startServer(application: Record<string, unknown> = {}, personal?: Record<string, unknown>): FakeServer {
   const server: FakeServer = {
-    application: { bankCode: '0177', applicationType: 'GENERAL', ...application },
+    application: { bankCode: '0177', applicationType: 'GENERAL', ...personal, ...application },
+    personal,
     posted: [],
     furigana: [],
     addresses: [],
@@ -81,7 +85,7 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { url, route } = requestOf(input, init);
-      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, forms: server.personal ? { personal: server.personal } : {} });
       if (route === 'GET /api/addresses') {
         const code = url.searchParams.get('postalNumber') ?? '';
         server.addresses.push(code);
@@ -107,7 +111,7 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
 
 function renderPersonal(settings: ClientSettings = settingsFor()) {
   const props = screenProps('/personal', { settings });
-  render(inRouter('/personal', <Personal {...props} />));
+  render(inRouter('/personal', <FormStep {...props} />));
   return props;
 }
 
@@ -328,17 +332,15 @@ describe('/personal', { timeout: 20_000 }, () => {
       birthday: '1990-01-15',
       gender: 'WOMAN',
       mobilePhoneNumber: '090-1234-5678',
-      phoneNumber: null,
       noMatchingAddress: false,
       postalNumber: '8100001',
       addressCode: '8100001-d6bfc86a',
       subAddress: '1-2-3',
       kanaSubAddress: '1-2-3',
-      tempAddressPrefecture: null,
       utilizationPurpose: ['LIVING'],
-      utilizationPurposeOther: null,
-      distanceTransactionReason: null,
     });
+    // What was not entered, or is not asked (the temporary address, その他, the distance reason), is not sent.
+    for (const field of ['phoneNumber', 'tempAddressPrefecture', 'utilizationPurposeOther', 'distanceTransactionReason']) expect(server.posted[0]).not.toHaveProperty(field);
     const postal = byLabel('郵便番号');
     await waitFor(() => expect(document.activeElement).toBe(postal));
     expect(within(postal.closest('.field') as HTMLElement).getByText('住所を検索してください')).toBeTruthy();
@@ -357,7 +359,7 @@ describe('/personal', { timeout: 20_000 }, () => {
   });
 
   it('shows what was entered before, with the stored address chosen among its candidates', async () => {
-    const server = startServer({
+    const server = startServer({}, {
       lastName: '福岡',
       firstName: '花子',
       kanaLastName: 'ﾌｸｵｶ',
@@ -373,9 +375,8 @@ describe('/personal', { timeout: 20_000 }, () => {
       addressSection: '横手',
       subAddress: '1-2-3',
       kanaSubAddress: '1-2-3',
-      tempAddressPrefecture: null,
-      utilizationPurpose: 'SAVINGS,OTHER',
-      utilizationPurposeList: ['SAVINGS', 'OTHER'],
+      noMatchingAddress: false,
+      utilizationPurpose: ['SAVINGS', 'OTHER'],
       utilizationPurposeOther: '家賃の支払い',
       distanceTransactionReason: '福岡市内に勤務しているため',
     });

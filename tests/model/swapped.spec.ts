@@ -71,7 +71,7 @@ test('the new form step: asked, refused with its own message on the page and by 
     ['GeneralTerm', 'NEXT'],
     ['Verification', 'CODE_SENT'],
     ['Verification', 'NEXT'],
-    ['Personal', 'NEXT'],
+    ['FormStep', 'NEXT', 'personal'],
     ['Workplace', 'NEXT'],
     ['FormStep', 'NEXT', SWAPPED_STEPS.second],
   ] as const) {

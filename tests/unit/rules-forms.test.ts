@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import {
-  parentRuleErrors,
-  personalRuleErrors,
-  workplaceRuleErrors,
-  type PersonalRuleContext,
-  type RuleBody,
-} from '../../src/domain/rules/index.js';
+import { parentRuleErrors, workplaceRuleErrors, type RuleBody } from '../../src/domain/rules/index.js';
+import { runFormRules, type FormRuleContext } from '../../src/domain/rules/registry.js';
+import { formStepOf, type FormSchema } from '../../src/domain/schemas/form-step.js';
+
+type PersonalRuleContext = Omit<FormRuleContext, 'saved'>;
+
+/** The personal form's rules as its schema names them (x-step.rules), run as both sides run them. */
+const personalRules = formStepOf(JSON.parse(readFileSync('schemas/personal.schema.json', 'utf8')) as FormSchema)?.rules ?? [];
+const personalRuleErrors = (body: RuleBody, context: PersonalRuleContext) =>
+  runFormRules(personalRules, body as Record<string, unknown>, { ...context, saved: {} });
 
 const bank0177: PersonalRuleContext['bank'] = {
   distanceTransactionReasonRequired: true,
@@ -38,7 +42,7 @@ const valid: RuleBody = {
   distanceTransactionReason: null,
 };
 
-describe('personalRuleErrors', () => {
+describe('the personal form’s rules (x-step.rules)', () => {
   it.each<[string, RuleBody, PersonalRuleContext, { field: string; message: string }[]]>([
     ['a valid general body', {}, general, []],
     ['name 24 with the space', { lastName: '山'.repeat(12), firstName: '太'.repeat(11) }, general, []],

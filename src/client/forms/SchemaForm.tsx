@@ -281,7 +281,14 @@ export function SchemaForm({
     );
   }, [fieldErrors]);
 
-  const extraErrors = useMemo(() => toErrorSchema(retarget([...blurErrors, ...fieldErrors], errorTargets)), [blurErrors, fieldErrors, errorTargets]);
+  // A server message goes once the applicant changes what it was about (until the next answer).
+  const [changedSinceAnswer, setChangedSinceAnswer] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setChangedSinceAnswer(new Set()), [fieldErrors]);
+  const standingFieldErrors = useMemo(() => fieldErrors.filter((error) => !changedSinceAnswer.has(error.field)), [fieldErrors, changedSinceAnswer]);
+  const extraErrors = useMemo(
+    () => toErrorSchema(retarget([...blurErrors, ...standingFieldErrors], errorTargets)),
+    [blurErrors, standingFieldErrors, errorTargets],
+  );
   const shownSubmitLabel = busy ? '送信中です…' : submitLabel;
   const mergedUiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
     () => ({
@@ -352,6 +359,8 @@ export function SchemaForm({
         const next = event.formData ?? {};
         dataRef.current = next;
         setFormData(next);
+        const changed = fieldErrors.filter((error) => !Object.is(next[error.field], previous[error.field])).map((error) => error.field);
+        if (changed.length > 0) setChangedSinceAnswer((current) => new Set([...current, ...changed]));
         latest.current.onDataChange?.(next, previous, api);
       }}
       onBlur={(id: string) => {

@@ -13,8 +13,7 @@
  * error per field is returned from here, the first in the order below.
  */
 import type { FieldError } from './field-error.js';
-import { checkDistanceReason, checkPurposeOther, checkPurposeSelection } from './address.js';
-import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
+import { checkParentAge, type Today } from './dates.js';
 import { checkKanaNameLength, checkNameLength, checkUnusableNameCharacters } from './names.js';
 import { checkParentSurnames, type SurnameHolder } from './parent.js';
 import { checkHomePhone, checkMobilePhone, checkWorkplacePhone } from './phones.js';
@@ -32,17 +31,6 @@ export type RuleBody = object;
 /** One field of a body; a cast is safe because any object can be read by key. */
 function read(body: RuleBody, field: string): unknown {
   return (body as Readonly<Record<string, unknown>>)[field];
-}
-
-export interface PersonalRuleContext {
-  applicationType: 'GENERAL' | 'CHILD';
-  bank: {
-    distanceTransactionReasonRequired: boolean;
-    homePrefecture: string;
-    UTILIZATION_PURPOSE_LIST: readonly { value: string }[];
-  };
-  /** Now; the calendar day is taken in Japan time (see dates.ts). */
-  today: Today;
 }
 
 export interface WorkplaceRuleContext {
@@ -64,12 +52,6 @@ function text(value: unknown): string | null {
 /** A field's value if it is a string, else null. */
 function textField(body: RuleBody, field: string): string | null {
   return text(read(body, field));
-}
-
-/** The value if it is a list of strings, else null. */
-function textList(value: unknown): string[] | null {
-  // The cast only narrows unknown[] after every item was checked to be a string.
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
 }
 
 /** Collects errors, keeping the first per field. */
@@ -102,38 +84,6 @@ export function nameRuleErrors(body: RuleBody): FieldError[] {
 function phoneErrors(body: RuleBody, errors: Collector): void {
   errors.add('mobilePhoneNumber', checkMobilePhone(textField(body, 'mobilePhoneNumber')));
   errors.add('phoneNumber', checkHomePhone(textField(body, 'phoneNumber')));
-}
-
-/**
- * Rules of the personal step (general applicant and child): names, birthday by
- * application type, phones, distance-transaction reason (prefecture of the registered
- * address, or of the temporary one when no address matched), purposes against the bank's
- * list. A missing birthday is left to the schema ('required').
- */
-export function personalRuleErrors(body: RuleBody, ctx: PersonalRuleContext): FieldError[] {
-  const errors = new Collector();
-  nameErrors(body, errors);
-
-  const birthday = textField(body, 'birthday');
-  if (birthday) {
-    const checkAge = ctx.applicationType === 'CHILD' ? checkChildAge : checkGeneralAge;
-    errors.add('birthday', checkAge(birthday, ctx.today));
-  }
-
-  phoneErrors(body, errors);
-
-  const prefecture =
-    read(body, 'noMatchingAddress') === true
-      ? textField(body, 'tempAddressPrefecture')
-      : textField(body, 'addressPrefecture') || textField(body, 'tempAddressPrefecture');
-  const reason = textField(body, 'distanceTransactionReason');
-  errors.add('distanceTransactionReason', checkDistanceReason(ctx.bank, prefecture, reason));
-
-  const purposes = textList(read(body, 'utilizationPurpose'));
-  const allowed = ctx.bank.UTILIZATION_PURPOSE_LIST.map((purpose) => purpose.value);
-  errors.add('utilizationPurpose', checkPurposeSelection(purposes, allowed));
-  errors.add('utilizationPurposeOther', checkPurposeOther(purposes, textField(body, 'utilizationPurposeOther')));
-  return errors.errors;
 }
 
 /**

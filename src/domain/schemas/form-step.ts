@@ -148,8 +148,8 @@ export function optionFieldsOf(schema: FormSchema): Array<{ field: string; optio
 /**
  * What both sides do to the answers before the schema sees them: only the form's own fields
  * are kept, text trimmed of spaces (half and full width) at its ends and rewritten by the
- * field's x-normalize, and a text left empty (or a null) removed, so that "required" and
- * "at most N" judge what the applicant meant. Returns a copy.
+ * field's x-normalize, a text or a list left empty (or a null) removed, so that "required"
+ * and "at most N" judge what the applicant meant. Returns a copy.
  */
 export function normalizeAnswers(schema: FormSchema, answers: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
@@ -161,6 +161,10 @@ export function normalizeAnswers(schema: FormSchema, answers: Readonly<Record<st
       const trimmed = trimSpaces(value);
       const normalized = isNormalizerName(name) && trimmed !== '' ? trimSpaces(normalizers[name](trimmed)) : trimmed;
       if (normalized !== '') result[field] = normalized;
+    } else if (Array.isArray(value)) {
+      // A list keeps the items given (a form fills a list's minimum with empty slots); none is no answer.
+      const given = value.filter((item) => item !== undefined && item !== null);
+      if (given.length > 0) result[field] = given;
     } else if (value !== undefined && value !== null) {
       result[field] = value;
     }
@@ -202,11 +206,26 @@ export function withoutUnasked(schema: FormSchema, answers: Readonly<Record<stri
   return Object.fromEntries(Object.entries(answers).filter(([field]) => !unasked.has(field)));
 }
 
-/** Errors sorted by the form's field order (stable within a field); the first is what the page focuses. */
+/**
+ * Fields whose errors show at (and focus) another field, from x-ui's `"ui:options": { "errorsAt": … }`:
+ * e.g. the searched address's parts, which the postal code search sets.
+ */
+export function errorTargetsOf(schema: FormSchema): Record<string, string> {
+  const targets: Record<string, string> = {};
+  for (const [field, entry] of Object.entries(uiSchemaOf(schema))) {
+    const options = isRecord(entry) && isRecord(entry['ui:options']) ? entry['ui:options'] : undefined;
+    if (typeof options?.errorsAt === 'string') targets[field] = options.errorsAt;
+  }
+  return targets;
+}
+
+/** Errors sorted by the form's field order, each where the page shows it (stable within a field); the first is what the page focuses. */
 export function inFieldOrder(schema: FormSchema, errors: readonly FieldError[]): FieldError[] {
   const order = fieldOrderOf(schema);
+  const targets = errorTargetsOf(schema);
   const rank = (field: string) => {
-    const index = order.indexOf(field.split('.')[0] ?? field);
+    const own = field.split('.')[0] ?? field;
+    const index = order.indexOf(targets[own] ?? own);
     return index === -1 ? order.length : index;
   };
   return [...errors].sort((a, b) => rank(a.field) - rank(b.field));

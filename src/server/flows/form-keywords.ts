@@ -25,6 +25,7 @@ export const formKeywordsSchema = {
       },
     },
     'x-ui': { type: 'object' },
+    'x-ui-for': { type: 'object', additionalProperties: false, properties: { GENERAL: { type: 'object' }, CHILD: { type: 'object' } } },
     'x-messages': { type: 'object', additionalProperties: text },
     properties: {
       type: 'object',

@@ -85,12 +85,9 @@ export const screenDrivers: ScreenDrivers = {
     // The code step goes back to the address; the address step (child flow) back to the terms.
     BACK: ({ page }) => page.getByRole('button', { name: 'メールアドレスの入力に戻る' }).or(button(page, '戻る')).click(),
   },
+  // The child's personal page (the personal form with the child's occupation and invitation code).
   Personal: {
-    NEXT: async ({ page, bank, flow }) => {
-      if (flow === 'child') await fillChildPersonal(page, childApplicants[bank].child);
-      else await fillPersonal(page, generalApplicants[bank].person);
-      await button(page, '次へ').click();
-    },
+    NEXT: (journey) => personalStep(journey),
     BACK: back,
   },
   Workplace: {
@@ -183,7 +180,15 @@ export const screenDrivers: ScreenDrivers = {
  * The forms of the generic form step whose answers matter to the journeys (chosen by bank, as
  * the summary checks expect them), by meta.form; any other form is answered from its schema.
  */
+/** The personal form, the applicant's or (with the occupation) the child's, then 次へ. */
+async function personalStep({ page, bank, flow }: Journey): Promise<void> {
+  if (flow === 'child') await fillChildPersonal(page, childApplicants[bank].child);
+  else await fillPersonal(page, generalApplicants[bank].person);
+  await button(page, '次へ').click();
+}
+
 const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
+  personal: (journey) => personalStep(journey),
   branch: async ({ page, bank, flow }) => {
     const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
     // The whole card is the tap target.

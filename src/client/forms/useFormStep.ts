@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PublicBankConfig } from '../../domain/bank/types';
+import type { ApplicationTypeName } from '../../domain/schemas/form-step';
+import { runFormRules, type FormRuleContext } from '../../domain/rules/registry';
+import {
+  errorTargetsOf,
+  formStepOf,
+  isRecord,
+  normalizeAnswers,
+  optionFieldsOf,
+  unaskedFields,
+  withoutUnasked,
+  type FormSchema,
+  type FormStepDeclaration,
+  type OptionsDeclaration,
+} from '../../domain/schemas/form-step';
+import { api } from '../api/client';
+import type { ApplicationsAnswer } from '../api/application';
+import { useAddressSearch } from './addressSearch';
+import { useFuriganaSuggestion } from './furigana';
+import { optionSources } from './options';
+import type { FieldError, FormApi, FormData, SchemaFormProps } from './SchemaForm';
+import { loadSchema } from './schemas';
+import { presetsOnAsking, stepUiSchema } from './stepUi';
+import type { Choice } from './widgets/choices';
+
+/**
+ * A form step of the generic engine as a page asks it, from its schema alone (FormStep, and a
+ * page that adds its own controls around the same form): the schema, the stored answers, the
+ * choices of its x-options fields, and the SchemaForm props that draw it as the answers stand
+ * (x-ui, x-ui-for, x-when), check it as the server will (normalised, without the fields not
+ * asked, the named rules) and lend the widgets the postal code search and the furigana.
+ */
+
+export interface LoadedStep {
+  schema: FormSchema;
+  step: FormStepDeclaration;
+  /** The choices of each field filled from data (x-options). */
+  choices: Record<string, Choice[]>;
+  /** A field whose source offers nothing and says what the page shows instead. */
+  empty: OptionsDeclaration['empty'] | undefined;
+  initialData: FormData;
+  /** GET /api/applications as read on arrival (the stored application, for rules across steps). */
+  answer: ApplicationsAnswer;
+}
+
+/** The answers shown again: the form's stored document; a choice no longer offered is not preselected. */
+function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAnswer, choices: Record<string, Choice[]>): FormData {
+  const stored = answer.forms?.[form];
+  const data = normalizeAnswers(schema, isRecord(stored) ? stored : {});
+  for (const [field, offered] of Object.entries(choices)) {
+    const value = data[field];
+    if (value === undefined) continue;
+    const known = (item: unknown) => offered.some((choice) => String(choice.value) === String(item));
+    if (Array.isArray(value)) data[field] = value.filter(known);
+    else if (!known(value)) delete data[field];
+  }
+  return data;
+}
+
+/** Everything the page needs, with one GET of the application, loaded side by side with the form. */
+async function loadStep(form: string, bank: PublicBankConfig): Promise<LoadedStep> {
+  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), api<ApplicationsAnswer>('/applications')]);
+  const step = formStepOf(schema);
+  if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the page cannot post it`);
+  const optionFields = optionFieldsOf(schema);
+  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank)));
+  const choices = Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []]));
+  const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
+  return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), answer };
+}
+
+/** A set's members as one text, so that a memo changes only when the set does. */
+const keyOf = (fields: ReadonlySet<string>) => [...fields].sort().join(',');
+
+export type FormStepProps = Pick<
+  SchemaFormProps,
+  'schemaName' | 'initialData' | 'uiSchema' | 'formContext' | 'onDataChange' | 'onFieldBlur' | 'errorTargets' | 'ownValidation' | 'normalize' | 'ruleErrors'
+>;
+
+export interface FormStepState {
+  loaded: LoadedStep;
+  /** The props that draw and check the form (a page may add its own formContext and templates). */
+  formProps: FormStepProps;
+  /** The answers as posted: normalised, without the fields not asked. */
+  answersOf: (data: FormData) => FormData;
+}
+
+export function useFormStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig, fail: (error?: unknown) => void): FormStepState | null {
+  const [loaded, setLoaded] = useState<LoadedStep | null>(null);
+  const [unasked, setUnasked] = useState<ReadonlySet<string>>(new Set());
+  const unaskedRef = useRef(unasked);
+  const formContext = useAddressSearch(fail);
+  const suggestFurigana = useFuriganaSuggestion(fail);
+
+  const context = useMemo<FormRuleContext>(
+    () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application } }),
+    [applicationType, bank, loaded],
+  );
+
+  useEffect(() => {
+    let alive = true;
+    setLoaded(null);
+    loadStep(form, bank).then(
+      (result) => {
+        if (!alive) return;
+        const initial = unaskedFields(result.schema, result.initialData, { applicationType, bank, today: new Date(), saved: {} });
+        unaskedRef.current = initial;
+        setUnasked(initial);
+        setLoaded(result);
+      },
+      (error: unknown) => alive && fail(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [form, fail, bank, applicationType]);
+
+  // Keyed by the fields' names: a new set with the same fields draws nothing new.
+  const unaskedKey = keyOf(unasked);
+  const uiSchema = useMemo(
+    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked: new Set(unaskedKey.split(',').filter(Boolean)) }) : {}),
+    [loaded, applicationType, bank, unaskedKey],
+  );
+  const errorTargets = useMemo(() => (loaded ? errorTargetsOf(loaded.schema) : {}), [loaded]);
+
+  // A field comes to be asked or goes as the answers change (x-when); one just asked may take the bank's value.
+  const onDataChange = useCallback(
+    (data: FormData, _previous: FormData, formApi: FormApi) => {
+      if (!loaded) return;
+      const next = unaskedFields(loaded.schema, data, context);
+      if (keyOf(next) === keyOf(unaskedRef.current)) return;
+      const patch = presetsOnAsking(loaded.schema, data, unaskedRef.current, next, bank);
+      unaskedRef.current = next;
+      setUnasked(next);
+      if (patch) formApi.patch(patch);
+    },
+    [loaded, context, bank],
+  );
+
+  // The schema and the rules judge the answers as the server will: normalised, without the
+  // fields not asked (SchemaForm's own validation, so that the schema sees them so too).
+  const normalize = useCallback(
+    (data: FormData): FormData => (loaded ? withoutUnasked(loaded.schema, normalizeAnswers(loaded.schema, data), context) : data),
+    [loaded, context],
+  );
+  const ruleErrors = useCallback(
+    (answers: FormData): FieldError[] => (loaded && loaded.step.rules.length > 0 ? runFormRules(loaded.step.rules, answers, { ...context, today: new Date() }) : []),
+    [loaded, context],
+  );
+
+  return useMemo(
+    () =>
+      loaded && {
+        loaded,
+        answersOf: normalize,
+        formProps: {
+          schemaName: form,
+          initialData: loaded.initialData,
+          uiSchema,
+          formContext,
+          onDataChange,
+          onFieldBlur: suggestFurigana,
+          errorTargets,
+          ownValidation: true,
+          normalize,
+          ruleErrors,
+        },
+      },
+    [loaded, normalize, form, uiSchema, formContext, onDataChange, suggestFurigana, errorTargets, ruleErrors],
+  );
+}
