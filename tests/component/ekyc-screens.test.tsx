@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, toPromise, type AnyMachineSnapshot } from 'xstate';
 import { FlowRouter } from '../../src/client/runtime/FlowRouter';
 import { screenRegistry } from '../../src/client/screens/registry';
 import { createImplementations } from '../../src/client/runtime/implementations';
+import { machineAt, topLevelState } from '../../src/client/runtime/machine';
 import Complete, { COMPLETE_WITHOUT_NUMBER } from '../../src/client/screens/Complete';
 import EkycCallback from '../../src/client/screens/EkycCallback';
 import EkycError from '../../src/client/screens/EkycError';
@@ -65,8 +66,9 @@ describe('/ekyc-preparation', () => {
 });
 
 describe('/ekyc-callback', () => {
-  it('shows the poller’s tries as a progress bar until the result is in', async () => {
-    // The real poller of the runtime, at a 1 ms interval, against a status the test releases.
+  it('shows the tries the page’s poller emits as a progress bar until the result is in', async () => {
+    // The page's own actor as the runtime starts it (the real poller at a 1 ms interval),
+    // against a status the test releases; the screen reads the poller through its snapshot.
     const pending: Array<(response: Response) => void> = [];
     let statuses = 0;
     vi.stubGlobal(
@@ -81,20 +83,21 @@ describe('/ekyc-callback', () => {
         return json({ message: 'not found' }, 404);
       }),
     );
-    const props = screenProps('/ekyc-callback');
-    render(<EkycCallback {...props} />);
+    const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 1 });
+    const actor = createActor(machineAt(generalFlow, 'ekycCallback', implementations));
+    const left = new Promise<string | undefined>((resolve) => {
+      actor.subscribe((next) => {
+        const stateId = topLevelState(next.value);
+        if (stateId !== 'ekycCallback') resolve(stateId);
+      });
+    });
+    actor.start();
+    render(<EkycCallback {...screenProps('/ekyc-callback', { snapshot: actor.getSnapshot() })} />);
     const bar = screen.getByRole('progressbar', { name: '本人確認の確認状況' });
     expect(screen.getByText('本人確認書類を確認しています')).toBeTruthy();
     expect(screen.getByText(/このページを閉じたり/)).toBeTruthy();
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('12');
-
-    const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 1 });
-    const poller = createActor(implementations.actors.pollEkycStatus, { input: { intervalMs: 5000, maxTries: 12 } });
-    const done = new Promise<unknown>((resolve, reject) => {
-      poller.subscribe({ complete: () => resolve(poller.getSnapshot().output), error: reject });
-    });
-    poller.start();
 
     const answer = async (status: number) => {
       await waitFor(() => expect(pending.length).toBeGreaterThan(0));
@@ -105,13 +108,26 @@ describe('/ekyc-callback', () => {
     await answer(1);
     await waitFor(() => expect(screen.getByText('確認中です（1/12）')).toBeTruthy());
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
+
+    // A poller that is not this page's child is not heard (no listener shared through the module).
+    await waitFor(() => expect(pending.length).toBe(1));
+    const stranger = createActor(implementations.actors.pollEkycStatus, { input: { intervalMs: 5000, maxTries: 1 } });
+    const strangerDone = toPromise(stranger);
+    stranger.start();
+    await waitFor(() => expect(pending.length).toBe(2));
+    await act(async () => {
+      pending.splice(1, 1)[0]?.(json({ status: 4 }));
+      await strangerDone;
+    });
+    expect(screen.getByText('確認中です（1/12）')).toBeTruthy();
+
     await answer(2);
     await answer(2);
     await waitFor(() => expect(screen.getByText('確認中です（3/12）')).toBeTruthy());
     expect(bar.getAttribute('aria-valuenow')).toBe('3');
     await answer(4);
-    await expect(done).resolves.toEqual({ supplement: true });
-    expect(statuses).toBe(4);
+    await expect(left).resolves.toBe('supplement');
+    expect(statuses).toBe(5);
   });
 });
 

@@ -2,7 +2,8 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNo
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { FormApi, FormData, SchemaFormContext } from './context';
-import { loadSchema, type LoadedSchema } from './schemas';
+import { loadSchema } from './schemas';
+import { useLoaded } from '../runtime/useLoaded';
 import { BaseInputTemplate, FieldErrorTemplate, FieldTemplate, FormSubmitButton, ObjectFieldTemplate, SubmitButton } from './templates';
 import { widgets } from './widgets';
 
@@ -201,8 +202,8 @@ export function SchemaForm({
   normalize,
   idPrefix = DEFAULT_ID_PREFIX,
 }: SchemaFormProps) {
-  const [loaded, setLoaded] = useState<LoadedSchema | null>(null);
   const [failed, setFailed] = useState(false);
+  const loaded = useLoaded(() => loadSchema(schemaName), [schemaName], () => setFailed(true));
   const [formData, setFormData] = useState<FormData>(initialData ?? {});
   const [blurErrors, setBlurErrors] = useState<FieldError[]>([]);
   const formRef = useRef<Form<FormData, RJSFSchema>>(null);
@@ -230,17 +231,6 @@ export function SchemaForm({
     [],
   );
   useImperativeHandle(apiRef, () => api, [api]);
-
-  useEffect(() => {
-    let alive = true;
-    loadSchema(schemaName).then(
-      (result) => alive && setLoaded(result),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [schemaName]);
 
   const alive = useRef(true);
   useEffect(() => {

@@ -34,12 +34,13 @@ export interface PollProgress {
   maxTries: number;
 }
 
-type ProgressListener = (progress: PollProgress) => void;
-const pollListeners = new Set<ProgressListener>();
-/** Lets the callback screen show visible progress while the flow's poller runs. */
-export function onPollProgress(listener: ProgressListener): () => void {
-  pollListeners.add(listener);
-  return () => pollListeners.delete(listener);
+/**
+ * What the poller emits after each try (XState's `emit`): the page's actor holds the poller as
+ * its invoked child, and a screen reads the events with the child's `on` (useEmitted).
+ */
+export const POLL_PROGRESS = 'ekyc.pollProgress';
+export interface PollProgressEvent extends PollProgress {
+  type: typeof POLL_PROGRESS;
 }
 
 function outputOf(event: { output?: unknown }): Record<string, unknown> {
@@ -72,14 +73,14 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
         session.set('applicationType', input.applicationType);
         return api<{ url: string }>('/ekyc', { method: 'POST', body: { supplement: false } });
       }),
-      pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput>(async ({ input }) => {
+      pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput, PollProgressEvent>(async ({ input, emit }) => {
         // Tests shorten the interval through server configuration; the flow's value stays the real one.
         const intervalMs = settings.ekycPollIntervalMs ?? input.intervalMs;
         // Like the original's interval timer: each try comes one interval after the previous one.
         for (let tries = 1; tries <= input.maxTries; tries += 1) {
           await sleep(intervalMs);
           const { status } = await api<{ status: number }>('/ekyc/status', { method: 'POST' });
-          pollListeners.forEach((listener) => listener({ tries, maxTries: input.maxTries }));
+          emit({ type: POLL_PROGRESS, tries, maxTries: input.maxTries });
           if (status === EKYC_STATUS.bankerProcessing) {
             const ekyc = await api<{ supplement: boolean }>('/ekyc');
             return { supplement: ekyc.supplement === true };

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { FormSchema } from '../../domain/schemas/form-step';
 import { loadApplicationWithParent } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import { loadSchema } from '../forms/schemas';
 import { formOf, type ScreenProps } from '../runtime/screen';
+import { useLoaded } from '../runtime/useLoaded';
 import { BackButton } from './stepActions';
 import { askedFormsOf, isHandWritten, summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
@@ -21,23 +22,19 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
  */
 export default function Confirmation({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
-  const [sections, setSections] = useState<SummarySection[] | null>(null);
   const asked = useMemo(() => askedFormsOf(flow.pages), [flow.pages]);
   const ownForm = formOf(page);
-
-  useEffect(() => {
-    let alive = true;
-    // The schemas of the generic form steps give their sections (summary.ts skips those without x-step).
-    const generic = [...asked].filter((form) => !isHandWritten(form) && form !== ownForm);
-    const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
-    Promise.all([loadApplicationWithParent(), schemasLoading]).then(
-      ([{ application, parent, forms }, schemas]) => alive && setSections(summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms)),
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [fail, settings.bank, asked, ownForm]);
+  const sections = useLoaded(
+    async (): Promise<SummarySection[]> => {
+      // The schemas of the generic form steps give their sections (summary.ts skips those without x-step).
+      const generic = [...asked].filter((form) => !isHandWritten(form) && form !== ownForm);
+      const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
+      const [{ application, parent, forms }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
+      return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms);
+    },
+    [settings.bank, asked, ownForm],
+    fail,
+  );
 
   if (!sections) return <p className="loading" role="status">読み込み中です…</p>;
 

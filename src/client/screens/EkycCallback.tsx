@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FlowModel } from '../../domain/flow/model';
-import { onPollProgress, type PollInput, type PollProgress } from '../runtime/implementations';
+import { POLL_PROGRESS, type PollInput, type PollProgress, type PollProgressEvent } from '../runtime/implementations';
 import type { ScreenProps } from '../runtime/screen';
+import { useEmitted } from '../runtime/useEmitted';
 import '../styles/ekyc-steps.css';
 
 /** Spec section 9: every 5 seconds, at most 12 tries. */
@@ -23,16 +24,17 @@ export function pollInputOf(flow: FlowModel, stateId: string): Partial<PollInput
  * /ekyc-callback (7 of 7) and /child/ekyc-callback (12 of 12): the provider sent the
  * applicant back; the flow's pollEkycStatus actor asks for the result and moves on (to the
  * completion, the current-address document, or the eKYC error page). This screen only shows
- * that something is happening: a progress bar fed by the poller's tries, and a request not to
+ * that something is happening: a progress bar fed by the tries the poller emits, and a request not to
  * close the page.
  */
-export default function EkycCallback({ flow, page }: ScreenProps) {
+export default function EkycCallback({ flow, page, snapshot }: ScreenProps) {
   const [progress, setProgress] = useState<PollProgress>(() => ({
     tries: 0,
     maxTries: pollInputOf(flow, page.stateId).maxTries ?? DEFAULT_MAX_TRIES,
   }));
 
-  useEffect(() => onPollProgress(setProgress), []);
+  // The poller is this page's invoked actor; it emits its tries (implementations.ts).
+  useEmitted<PollProgressEvent>(snapshot, POLL_PROGRESS, ({ tries, maxTries }) => setProgress({ tries, maxTries }));
 
   const percent = Math.min(100, Math.round((progress.tries / Math.max(1, progress.maxTries)) * 100));
   const text = `確認中です（${progress.tries}/${progress.maxTries}）`;

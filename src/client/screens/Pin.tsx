@@ -6,6 +6,7 @@ import { loadApplicationWithParent } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import { encryptPin } from '../platform/pinCipher';
 import type { ScreenProps } from '../runtime/screen';
+import { useLoaded } from '../runtime/useLoaded';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { RequirementBadge } from '../ui/RequirementBadge';
@@ -32,6 +33,18 @@ type Loaded = { kind: 'ready'; key: PublicKeyAnswer; context: PinContext } | { k
 
 const loadKey = () => api<PublicKeyAnswer>('/public-key');
 
+/** The key (with its one-time binding) and what the PIN rules read from the application. */
+async function loadPage(): Promise<Loaded> {
+  try {
+    const [key, { application, parent }] = await Promise.all([loadKey(), loadApplicationWithParent()]);
+    return { kind: 'ready', key, context: pinContextOf(application, parent) };
+  } catch (error) {
+    // 409: the PIN of this application is set already (the applicant came back with 「戻る」 of the browser).
+    if (statusOf(error) === 409) return { kind: 'alreadySet' };
+    throw error;
+  }
+}
+
 /** Full-width digits typed with an IME become half width; anything else stays for the rules to name. */
 const cleanEntry = (value: string) => normalizeDigits(value).slice(0, PIN_LENGTH);
 
@@ -57,31 +70,16 @@ export default function Pin({ flow, send }: ScreenProps) {
   const pinId = useId();
   const confirmationId = useId();
   const pinRef = useRef<HTMLInputElement>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const loaded = useLoaded(loadPage, [], fail);
+  /** A fresh key after the server refused a PIN (the first one comes with the page). */
+  const [freshKey, setFreshKey] = useState<PublicKeyAnswer | null>(null);
   const [pin, setPin] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [touched, setTouched] = useState({ pin: false, confirmation: false });
-  const [cipher, setCipher] = useState<Cipher | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [warningOpen, setWarningOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
-
-  useEffect(() => {
-    let alive = true;
-    Promise.all([loadKey(), loadApplicationWithParent()]).then(
-      ([key, { application, parent }]) => alive && setLoaded({ kind: 'ready', key, context: pinContextOf(application, parent) }),
-      (error: unknown) => {
-        if (!alive) return;
-        // 409: the PIN of this application is set already (the applicant came back with 「戻る」 of the browser).
-        if (statusOf(error) === 409) setLoaded({ kind: 'alreadySet' });
-        else fail(error);
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [fail]);
 
   const ready = loaded?.kind === 'ready' ? loaded : null;
   const context: PinContext = ready?.context ?? {};
@@ -90,19 +88,12 @@ export default function Pin({ flow, send }: ScreenProps) {
   const valid = ready !== null && bothError === undefined;
 
   // Encrypt as soon as both entries pass; any change of the entries or of the key drops the result.
-  const key = ready?.key;
-  useEffect(() => {
-    setCipher(null);
-    if (!valid || !key) return;
-    let alive = true;
-    encryptPin(pin, key.binding, key.keyCode).then(
-      (code) => alive && setCipher({ code, keyId: key.keyId }),
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [valid, pin, key, fail]);
+  const key = freshKey ?? ready?.key;
+  const cipher = useLoaded(
+    async (): Promise<Cipher | null> => (valid && key ? { code: await encryptPin(pin, key.binding, key.keyCode), keyId: key.keyId } : null),
+    [valid, pin, key],
+    fail,
+  );
 
   useEffect(() => {
     if (serverError) pinRef.current?.focus();
@@ -139,7 +130,6 @@ export default function Pin({ flow, send }: ScreenProps) {
   const clearEntries = () => {
     setPin('');
     setConfirmation('');
-    setCipher(null);
     setTouched({ pin: false, confirmation: false });
   };
 
@@ -160,8 +150,7 @@ export default function Pin({ flow, send }: ScreenProps) {
       // A rule the server knows better, or a key/binding that is no longer valid: a fresh key
       // and binding, and the applicant enters the PIN again.
       try {
-        const fresh = await loadKey();
-        setLoaded({ kind: 'ready', key: fresh, context });
+        setFreshKey(await loadKey());
       } catch (keyError) {
         fail(keyError);
         return;
