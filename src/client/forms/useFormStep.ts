@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PublicBankConfig } from '../../domain/bank/types';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import { runFormRules, type FormRuleContext } from '../../domain/rules/registry';
@@ -16,6 +16,7 @@ import {
 } from '../../domain/schemas/form-step';
 import { api } from '../api/client';
 import type { ApplicationsAnswer } from '../api/application';
+import { useLoaded } from '../runtime/useLoaded';
 import { useAddressSearch } from './addressSearch';
 import { useFuriganaSuggestion } from './furigana';
 import { optionSources } from './options';
@@ -87,9 +88,9 @@ export interface FormStepState {
 }
 
 export function useFormStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig, fail: (error?: unknown) => void): FormStepState | null {
-  const [loaded, setLoaded] = useState<LoadedStep | null>(null);
-  const [unasked, setUnasked] = useState<ReadonlySet<string>>(new Set());
-  const unaskedRef = useRef(unasked);
+  const loaded = useLoaded(() => loadStep(form, bank), [form, bank], fail);
+  /** The fields not asked since the answers last changed them (for the form as loaded). */
+  const [changed, setChanged] = useState<{ of: LoadedStep; unasked: ReadonlySet<string> } | null>(null);
   const formContext = useAddressSearch(fail);
   const suggestFurigana = useFuriganaSuggestion(fail);
 
@@ -97,24 +98,12 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
     () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application } }),
     [applicationType, bank, loaded],
   );
-
-  useEffect(() => {
-    let alive = true;
-    setLoaded(null);
-    loadStep(form, bank).then(
-      (result) => {
-        if (!alive) return;
-        const initial = unaskedFields(result.schema, result.initialData, { applicationType, bank, today: new Date(), saved: {} });
-        unaskedRef.current = initial;
-        setUnasked(initial);
-        setLoaded(result);
-      },
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [form, fail, bank, applicationType]);
+  const unasked = useMemo(
+    () => (!loaded ? new Set<string>() : changed?.of === loaded ? changed.unasked : unaskedFields(loaded.schema, loaded.initialData, context)),
+    [loaded, changed, context],
+  );
+  const unaskedRef = useRef(unasked);
+  unaskedRef.current = unasked;
 
   // Keyed by the fields' names: a new set with the same fields draws nothing new.
   const unaskedKey = keyOf(unasked);
@@ -132,7 +121,7 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
       if (keyOf(next) === keyOf(unaskedRef.current)) return;
       const patch = presetsOnAsking(loaded.schema, data, unaskedRef.current, next, bank);
       unaskedRef.current = next;
-      setUnasked(next);
+      setChanged({ of: loaded, unasked: next });
       if (patch) formApi.patch(patch);
     },
     [loaded, context, bank],
