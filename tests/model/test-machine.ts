@@ -10,7 +10,7 @@ import {
   type Json,
   type StateNode,
   type Transition,
-} from '../../src/domain/flow/statechart';
+} from '../../src/flow-tools/statechart';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { actorNames, guardNames, isOneOf, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
 import type { ProviderOutcome } from '../e2e/drivers/types';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatProblem, lintFlows, type FlowProblem } from '../../src/domain/flow/lint';
+import { formatProblem, lintFlows, type FlowProblem } from '../../src/flow-tools/lint';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { flowPathsOf, formatProblem, lintFlow, lintFlows, type FlowProblem } from '../../src/domain/flow/lint';
+import { flowPathsOf, formatProblem, lintFlow, lintFlows, type FlowProblem } from '../../src/flow-tools/lint';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (rel: string) => readFileSync(`${root}${rel}`, 'utf8');

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
+import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
 import { formRuleNames } from '../../domain/rules/registry';
 import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';

@@ -45,8 +45,8 @@ import {
   type Json,
   type StateNode,
   type Transition,
-} from './statechart';
-import { actionNames, actorNames, eventTypes, guardNames, isOneOf, formScreenNames, screenNames, type ActorName } from './vocabulary';
+} from '../statechart';
+import { actionNames, actorNames, eventTypes, guardNames, isOneOf, formScreenNames, screenNames, type ActorName } from '../../domain/flow/vocabulary';
 
 export { escapePointerSegment };
 

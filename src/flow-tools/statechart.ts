@@ -6,8 +6,8 @@
  * Pure (no fs, no node APIs). Meant for a flow that passed flows/flow.schema.json, but it never
  * throws on anything else: what it cannot read it leaves out.
  */
-import type { ActionName, ActorName } from './vocabulary';
-import { escapePointerSegment } from '../json-pointer';
+import type { ActionName, ActorName } from '../domain/flow/vocabulary';
+import { escapePointerSegment } from '../domain/json-pointer';
 
 export type Json = Record<string, unknown>;
 

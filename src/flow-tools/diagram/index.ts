@@ -26,7 +26,7 @@ import {
   type Json,
   type StateNode,
   type Transition,
-} from './statechart';
+} from '../statechart';
 
 export interface FlowDiagram {
   mermaid: string;
