@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { flowDiagram } from '../flow-tools/diagram';
 import { formatProblem } from '../flow-tools/lint';
-import type { Json } from '../flow-tools/statechart';
+import type { Json } from '../domain/flow/model';
 import { checkFlowFiles, repositoryRoot, shippedFlowFiles } from '../server/flows/check';
 
 /** A path as the user would type it: relative inside the working directory, absolute outside. */

@@ -26,17 +26,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   allNodes,
   buildTree,
-  enteredLeaves,
-  escapePointerSegment,
-  HAND_OVER_ACTION,
-  handOverStates,
   invokesOf,
   isObject,
   isPage,
   metaOf,
   nodeTransitions,
-  providerReturnPages,
-  PROVIDER_RETURN_ACTOR,
   refsOf,
   resolveTarget,
   stepOf,
@@ -45,8 +39,10 @@ import {
   type Json,
   type StateNode,
   type Transition,
-} from '../statechart';
-import { actionNames, actorNames, eventTypes, guardNames, isOneOf, formScreenNames, screenNames, type ActorName } from '../../domain/flow/vocabulary';
+} from '../../domain/flow/model';
+import { escapePointerSegment } from '../../domain/json-pointer';
+import { enteredLeaves, handOverStates, providerReturnPages } from '../statechart';
+import { actionNames, actorNames, eventTypes, guardNames, HAND_OVER_ACTION, isOneOf, formScreenNames, PROVIDER_RETURN_ACTOR, screenNames, type ActorName } from '../../domain/flow/vocabulary';
 
 export { escapePointerSegment };
 
