@@ -79,6 +79,26 @@ export const EKYC_START_ACTOR = 'startEkyc' satisfies ActorName;
 /** The actor that waits for the provider's result: an entry page invoking it is where the provider sends the applicant back. */
 export const PROVIDER_RETURN_ACTOR = 'pollEkycStatus' satisfies ActorName;
 
+/** What an actor reads from one key of its "input". */
+export type ActorInputRule =
+  | { kind: 'integer'; min: number; max: number; meaning: string }
+  /** Must equal the flow's meta.applicationType. */
+  | { kind: 'applicationType' };
+
+/**
+ * What each actor reads from "input" (src/client/runtime/implementations.ts); every key is required,
+ * and the flow lint checks each one. The ranges keep a slip of the pen out: "5" for five seconds
+ * would poll the server every 5 ms.
+ */
+export const actorInputs: Record<ActorName, Record<string, ActorInputRule>> = {
+  startEkyc: { applicationType: { kind: 'applicationType' } },
+  pollEkycStatus: {
+    intervalMs: { kind: 'integer', min: 1000, max: 60_000, meaning: 'milliseconds between two status checks: 5000 is 5 seconds' },
+    maxTries: { kind: 'integer', min: 1, max: 100, meaning: 'status checks before the applicant is sent to the eKYC error page' },
+  },
+  completeApplication: {},
+};
+
 /** Events a screen may send to its flow. */
 export const eventTypes = ['NEXT', 'BACK', 'RETRY', 'RESTART', 'FAIL', 'CODE_SENT', 'START_EKYC'] as const;
 export type FlowEventType = (typeof eventTypes)[number];
