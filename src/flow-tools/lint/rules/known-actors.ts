@@ -1,18 +1,11 @@
 import { invokesOf } from '../../../domain/flow/model';
-import { actorNames, isOneOf } from '../../../domain/flow/vocabulary';
-import type { MeaningRule } from '../rule';
-import { unknownName } from '../words';
+import { actorNames } from '../../../domain/flow/vocabulary';
+import { knownNamesRule } from '../known-names';
 
-export const knownActors: MeaningRule = {
+export const knownActors = knownNamesRule({
   name: 'known-actors',
   description: 'An invoked actor ("invoke.src") is an actor of the vocabulary.',
-  stage: 'meaning',
-  check({ nodes, root }, report) {
-    for (const node of nodes) {
-      if (node === root) continue;
-      for (const inv of invokesOf(node)) {
-        if (!isOneOf(actorNames, inv.src)) report(`${inv.pointer}/src`, unknownName('actor', inv.src, actorNames));
-      }
-    }
-  },
-};
+  kind: 'actor',
+  known: actorNames,
+  namesIn: (node) => invokesOf(node).map((inv) => ({ value: inv.src, pointer: `${inv.pointer}/src` })),
+});

@@ -1,18 +1,11 @@
 import { nodeTransitions } from '../../../domain/flow/model';
-import { guardNames, isOneOf } from '../../../domain/flow/vocabulary';
-import type { MeaningRule } from '../rule';
-import { unknownName } from '../words';
+import { guardNames } from '../../../domain/flow/vocabulary';
+import { knownNamesRule } from '../known-names';
 
-export const knownGuards: MeaningRule = {
+export const knownGuards = knownNamesRule({
   name: 'known-guards',
-  description: 'A transition\'s guard is a guard of the vocabulary: XState throws on an unknown one only when it is taken.',
-  stage: 'meaning',
-  check({ nodes, root }, report) {
-    for (const node of nodes) {
-      if (node === root) continue;
-      for (const { guard } of nodeTransitions(node)) {
-        if (guard && !isOneOf(guardNames, guard.value)) report(guard.pointer, unknownName('guard', guard.value, guardNames));
-      }
-    }
-  },
-};
+  description: "A transition's guard is a guard of the vocabulary: XState throws on an unknown one only when it is taken.",
+  kind: 'guard',
+  known: guardNames,
+  namesIn: (node) => nodeTransitions(node).flatMap((t) => (t.guard ? [t.guard] : [])),
+});

@@ -1,16 +1,14 @@
 import { stringMeta } from '../../../domain/flow/model';
-import { isOneOf, screenNames } from '../../../domain/flow/vocabulary';
-import type { MeaningRule } from '../rule';
-import { unknownName } from '../words';
+import { screenNames } from '../../../domain/flow/vocabulary';
+import { knownNamesRule } from '../known-names';
 
-export const knownScreens: MeaningRule = {
+export const knownScreens = knownNamesRule({
   name: 'known-screens',
   description: 'meta.screen names a screen of the vocabulary (src/domain/flow/vocabulary.ts): the client has no other.',
-  stage: 'meaning',
-  check({ nodes, root }, report) {
-    for (const node of nodes) {
-      const screen = node === root ? undefined : stringMeta(node, 'screen');
-      if (screen !== undefined && !isOneOf(screenNames, screen)) report(`${node.pointer}/meta/screen`, unknownName('screen', screen, screenNames));
-    }
+  kind: 'screen',
+  known: screenNames,
+  namesIn: (node) => {
+    const screen = stringMeta(node, 'screen');
+    return screen === undefined ? [] : [{ value: screen, pointer: `${node.pointer}/meta/screen` }];
   },
-};
+});
