@@ -162,35 +162,42 @@ function pointerOf(segments: ReadonlyArray<string | number>): string {
 /** The first syntax error as the lint says it, at the offset and pointer a product owner looks for. */
 function syntaxProblem(text: string, e: ErrorPlace): SyntaxProblem {
   const { container } = e;
-  const containerPath = container?.path ?? [];
-  const valuePath = container ? [...containerPath, container.kind === 'array' ? container.items : (container.key ?? '')] : [];
-  let offset = e.offset;
-  let path: ReadonlyArray<string | number> = e.expecting === 'value' || e.expecting === 'colon' ? valuePath : containerPath;
-  const ch = text[offset];
-  const previous = /,\s*$/.exec(text.slice(0, offset));
-  let message: string;
-  const notQuoted = ch === "'" || (ch !== undefined && /[A-Za-z_$]/.test(ch));
-  const keyMessage = () =>
-    notQuoted ? 'object keys must be written in double quotes (")' : `expected a key in double quotes but found ${describeChar(ch)}`;
-  const valueMessage = () => {
-    if (ch === "'") return 'strings must be written in double quotes ("), not single quotes';
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return 'invalid number';
-    if (ch === undefined || ch === ',' || ch === '}' || ch === ']') return `expected a value but found ${describeChar(ch)}`;
-    return `expected a value but found ${describeChar(ch)} (text must be in double quotes)`;
+  const paths = {
+    container: container?.path ?? [],
+    value: container ? [...container.path, container.kind === 'array' ? container.items : (container.key ?? '')] : [],
+    root: [],
   };
-  const separatorMessage = () =>
-    container?.kind === 'array'
-      ? `expected "," or "]" after item ${container.items - 1} but found ${describeChar(ch)} (is a comma missing?)`
-      : `expected "," or "}" after the value of "${container?.key ?? ''}" but found ${describeChar(ch)} (is a comma missing?)`;
-  const colonMessage = () => `expected ":" after the key "${container?.key ?? ''}" but found ${describeChar(ch)}`;
-  /** The first character of the string starting at `from` that matches (or none). */
-  const inString = (from: number, pattern: RegExp) => {
-    pattern.lastIndex = from + 1;
+  /** Where the reader stood: in a value's place (after ":" or in a list), else in its container. */
+  const here = e.expecting === 'value' || e.expecting === 'colon' ? 'value' : 'container';
+  const at = (where: keyof typeof paths, message: string, offset = e.offset): SyntaxProblem => ({ pointer: pointerOf(paths[where]), ...lineColumn(text, offset), message });
+  const ch = text[e.offset];
+  const found = describeChar(ch);
+  const previousComma = /,\s*$/.exec(text.slice(0, e.offset));
+  const key = () =>
+    at('container', ch === "'" || (ch !== undefined && /[A-Za-z_$]/.test(ch)) ? 'object keys must be written in double quotes (")' : `expected a key in double quotes but found ${found}`);
+  const value = () => {
+    if (ch === "'") return at(here, 'strings must be written in double quotes ("), not single quotes');
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return at(here, 'invalid number');
+    if (ch === undefined || ch === ',' || ch === '}' || ch === ']') return at(here, `expected a value but found ${found}`);
+    return at(here, `expected a value but found ${found} (text must be in double quotes)`);
+  };
+  const separator = () =>
+    at(
+      'container',
+      container?.kind === 'array'
+        ? `expected "," or "]" after item ${container.items - 1} but found ${found} (is a comma missing?)`
+        : `expected "," or "}" after the value of "${container?.key ?? ''}" but found ${found} (is a comma missing?)`,
+    );
+  const colon = () => at('value', `expected ":" after the key "${container?.key ?? ''}" but found ${found}`);
+  const afterTheEnd = () => at('root', `unexpected ${found} after the end of the JSON document`);
+  /** The first character of the string starting at e.offset that matches (or none). */
+  const inString = (pattern: RegExp) => {
+    pattern.lastIndex = e.offset + 1;
     return pattern.exec(text)?.index;
   };
-  /** The first escape of the string starting at `from` that is wrong (by its letter and offset), or none. */
-  const badEscape = (from: number, wrong: (letter: string, at: number) => boolean) => {
-    for (let i = from + 1; i < text.length && text[i] !== '"'; i++) {
+  /** The first escape of the string starting at e.offset that is wrong (by its letter and offset), or none. */
+  const badEscape = (wrong: (letter: string, at: number) => boolean) => {
+    for (let i = e.offset + 1; i < text.length && text[i] !== '"'; i++) {
       if (text[i] !== '\\') continue;
       if (wrong(text[i + 1] ?? '', i)) return i;
       i++;
@@ -200,78 +207,45 @@ function syntaxProblem(text: string, e: ErrorPlace): SyntaxProblem {
   switch (e.code) {
     case 'InvalidCommentToken':
     case 'UnexpectedEndOfComment':
-      message = 'comments are not allowed in JSON';
-      break;
+      return at(here, 'comments are not allowed in JSON');
     case 'UnexpectedEndOfString':
     case 'InvalidCharacter': {
-      const control = inString(offset, /[\u0000-\u001f]/g);
-      if (control !== undefined) {
-        offset = control;
-        message = 'line break or control character inside a string (missing closing "?)';
-      } else message = 'unterminated string (missing closing ")';
-      break;
+      const control = inString(/[\u0000-\u001f]/g);
+      return control !== undefined
+        ? at(here, 'line break or control character inside a string (missing closing "?)', control)
+        : at(here, 'unterminated string (missing closing ")');
     }
     case 'InvalidUnicode':
-      offset = badEscape(offset, (esc, i) => esc === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) ?? offset;
-      message = 'invalid \\u escape in string';
-      break;
-    case 'InvalidEscapeCharacter':
-      offset = badEscape(offset, (esc) => !'"\\/bfnrtu'.includes(esc)) ?? offset;
-      message = `invalid escape "\\${text[offset + 1] ?? ''}" in string`;
-      break;
+      return at(here, 'invalid \\u escape in string', badEscape((esc, i) => esc === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))));
+    case 'InvalidEscapeCharacter': {
+      const escape = badEscape((esc) => !'"\\/bfnrtu'.includes(esc)) ?? e.offset;
+      return at(here, `invalid escape "\\${text[escape + 1] ?? ''}" in string`, escape);
+    }
     case 'InvalidNumberFormat':
     case 'UnexpectedEndOfNumber':
-      message = 'invalid number';
-      break;
+      return at(here, 'invalid number');
     case 'ColonExpected':
-      path = valuePath;
-      message = colonMessage();
-      break;
+      return colon();
     case 'CommaExpected':
     case 'CloseBraceExpected':
     case 'CloseBracketExpected':
-      path = containerPath;
-      message = separatorMessage();
-      break;
+      return separator();
     case 'PropertyNameExpected':
-      path = containerPath;
-      if (ch === '}' && previous) {
-        offset = previous.index;
-        message = 'trailing comma before "}" (remove the last ",")';
-      } else message = keyMessage();
-      break;
+      return ch === '}' && previousComma ? at('container', 'trailing comma before "}" (remove the last ",")', previousComma.index) : key();
     case 'ValueExpected':
-      if (ch === ']' && previous && container?.kind === 'array') {
-        offset = previous.index;
-        path = containerPath;
-        message = 'trailing comma before "]" (remove the last ",")';
-      } else if (e.expecting === 'key') {
-        path = containerPath;
-        message = keyMessage();
-      } else message = valueMessage();
-      break;
+      if (ch === ']' && previousComma && container?.kind === 'array') return at('container', 'trailing comma before "]" (remove the last ",")', previousComma.index);
+      return e.expecting === 'key' ? key() : value();
     case 'InvalidSymbol':
-      if (e.expecting === 'nothing' || !container) {
-        path = [];
-        message = e.expecting === 'nothing' ? `unexpected ${describeChar(ch)} after the end of the JSON document` : valueMessage();
-      } else if (e.expecting === 'key' || e.next === 'PropertyNameExpected') {
-        path = containerPath;
-        message = keyMessage();
-      } else if (e.expecting === 'colon') {
-        message = colonMessage();
-      } else if (e.expecting === 'separator') {
-        path = containerPath;
-        message = separatorMessage();
-      } else message = valueMessage();
-      break;
+      if (e.expecting === 'nothing') return afterTheEnd();
+      if (!container) return at('root', value().message);
+      if (e.expecting === 'key' || e.next === 'PropertyNameExpected') return key();
+      if (e.expecting === 'colon') return colon();
+      return e.expecting === 'separator' ? separator() : value();
     case 'EndOfFileExpected':
-      path = [];
-      message = `unexpected ${describeChar(ch)} after the end of the JSON document`;
-      break;
+      return afterTheEnd();
     default:
-      message = valueMessage();
+      return value();
   }
-  return { pointer: pointerOf(path), ...lineColumn(text, offset), message };
 }
 
 /** Reads a flow file's text: its value with the positions of its keys, or its first syntax error. */
