@@ -62,6 +62,30 @@ module.exports = {
       to: { path: '^src/client/screens/' },
     },
     {
+      name: 'flow-tools-apart',
+      comment:
+        'src/flow-tools (the flow lint, the diagram, the statechart analysis) are build and start-up tools: the browser bundle and the shared domain code never carry them.',
+      severity: 'error',
+      from: { path: '^src/(client|domain)/' },
+      to: { path: '^src/flow-tools/' },
+    },
+    {
+      name: 'server-flow-tools-at-start-check',
+      comment:
+        'The server runs the flow lint only in its start-up and build check of the product files (src/server/flows/); no route, plugin or form handler reaches into the flow tools.',
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: '^src/server/flows/' },
+      to: { path: '^src/flow-tools/' },
+    },
+    {
+      name: 'flow-tools-only-domain',
+      comment:
+        'The flow tools read a flow the way the runtime does, through src/domain; they never lean on the client, the server or the CLI (the CLI and src/server/flows call them).',
+      severity: 'error',
+      from: { path: '^src/flow-tools/' },
+      to: { path: '^src/(client|server|cli)/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'A cycle makes two modules one in all but name: neither can be understood, tested or moved alone.',
       severity: 'error',

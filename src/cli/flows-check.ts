@@ -3,7 +3,7 @@
  * ./flows, but the schema; the forms of SCHEMAS_DIR, else ./schemas) and prints one line per problem (file:line JSON-path: message) and
  * exits 1, or prints a summary and exits 0. Named files are checked against the other flows.
  */
-import { formatProblem } from '../domain/flow/lint';
+import { formatProblem } from '../flow-tools/lint';
 import { checkFlowFiles, repositoryRoot } from '../server/flows/check';
 
 const started = performance.now();

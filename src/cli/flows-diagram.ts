@@ -6,9 +6,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { flowDiagram } from '../domain/flow/diagram';
-import { formatProblem } from '../domain/flow/lint';
-import type { Json } from '../domain/flow/statechart';
+import { flowDiagram } from '../flow-tools/diagram';
+import { formatProblem } from '../flow-tools/lint';
+import type { Json } from '../domain/flow/model';
 import { checkFlowFiles, repositoryRoot, shippedFlowFiles } from '../server/flows/check';
 
 /** A path as the user would type it: relative inside the working directory, absolute outside. */

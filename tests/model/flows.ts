@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FlowConfig } from '../../src/domain/flow/types';
-import { formatProblem } from '../../src/domain/flow/lint';
+import { formatProblem } from '../../src/flow-tools/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { planFlow, type FlowPlan, type Snapshot } from './plan';
 import { activeStateIds, enabledEvents, topLevelStateOf, transitionTaken, type TestFlow } from './test-machine';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { formatProblem } from '../../src/domain/flow/lint';
+import { formatProblem } from '../../src/flow-tools/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { bankCodes } from '../e2e/support';
 import { loadFlows, planFlows } from './flows';

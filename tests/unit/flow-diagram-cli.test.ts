@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flowDiagram } from '../../src/domain/flow/diagram';
+import { flowDiagram } from '../../src/flow-tools/diagram';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flowDiagram } from '../../src/domain/flow/diagram';
+import { flowDiagram } from '../../src/flow-tools/diagram';
 
 // import.meta.url is not a file: URL under the jsdom environment; the directory is.
 const root = join(import.meta.dirname, '..', '..');

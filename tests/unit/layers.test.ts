@@ -29,7 +29,13 @@ const fixture: Record<string, string> = {
   'src/server/config.ts': "export const secret = 'x';\nexport interface Config { secret: string }\n",
   'src/server/renders.ts': "import { page } from '../client/page';\nexport const html = page;\n",
   'src/server/runs-the-cli.ts': "import { main } from '../cli/tool';\nexport const run = main;\n",
-  'src/cli/tool.ts': "import { secret } from '../server/config';\nexport const main = () => secret;\n",
+  'src/cli/tool.ts': "import { secret } from '../server/config';\nimport { lint } from '../flow-tools/lint';\nexport const main = () => [secret, lint];\n",
+  'src/flow-tools/lint.ts': "import { fine } from '../domain/fine';\nexport const lint = () => fine;\n",
+  'src/flow-tools/asks-the-server.ts': "import { secret } from '../server/config';\nexport const tool = secret;\n",
+  'src/domain/lints.ts': "import { lint } from '../flow-tools/lint';\nexport const check = lint;\n",
+  'src/client/lints.ts': "import { lint } from '../flow-tools/lint';\nexport const check = lint;\n",
+  'src/server/flows/check.ts': "import { lint } from '../../flow-tools/lint';\nexport const check = lint;\n",
+  'src/server/routes/lints.ts': "import { lint } from '../../flow-tools/lint';\nexport const check = lint;\n",
   'node_modules/react/package.json': '{"name":"react","main":"index.js"}\n',
   'node_modules/react/index.js': 'exports.useState = () => undefined;\n',
 };
@@ -62,7 +68,8 @@ function breaches(): string[] {
 
 describe('the layer check (.dependency-cruiser.cjs)', () => {
   it('reports each wall the fixture breaks by its rule name, and nothing else', () => {
-    // Not reported: the CLI importing the server, the client importing the domain.
+    // Not reported: the CLI importing the server or the flow tools, the client importing the
+    // domain, the flow tools importing the domain, the server's start-up check importing them.
     expect(breaches()).toEqual(
       [
         'cli-is-entry-only: src/server/runs-the-cli.ts → src/cli/tool.ts',
@@ -71,6 +78,10 @@ describe('the layer check (.dependency-cruiser.cjs)', () => {
         'domain-not-node: src/domain/uses-path.ts → path',
         'domain-not-react-or-dom: src/domain/uses-react.ts → node_modules/react/index.js',
         'domain-only-domain: src/domain/asks-the-server.ts → src/server/config.ts',
+        'flow-tools-apart: src/client/lints.ts → src/flow-tools/lint.ts',
+        'flow-tools-apart: src/domain/lints.ts → src/flow-tools/lint.ts',
+        'flow-tools-only-domain: src/flow-tools/asks-the-server.ts → src/server/config.ts',
+        'server-flow-tools-at-start-check: src/server/routes/lints.ts → src/flow-tools/lint.ts',
         // A cycle is reported once, at the edge where the checker first closes it.
         'no-cycles: src/domain/cycle-a.ts → src/domain/cycle-b.ts',
         'no-unresolvable: src/domain/missing.ts → ./not-there',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../src/domain/flow/types';
-import { formatProblem } from '../../src/domain/flow/lint';
+import { formatProblem } from '../../src/flow-tools/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { loadFlows } from '../model/flows';
 import { assertValidPath, computeCoverage, pathWords, planFlow, planMissesNothingReachable, type FlowPlan } from '../model/plan';

@@ -61,6 +61,44 @@ export type ActionName = (typeof actionNames)[number];
 export const actorNames = ['startEkyc', 'pollEkycStatus', 'completeApplication'] as const;
 export type ActorName = (typeof actorNames)[number];
 
+/*
+ * Business traits of the names above: what the flow tools (lint, diagram, generated journeys)
+ * and the server's checks need to know about a name, declared once here instead of written
+ * into each tool. The screen that sets the PIN is PIN_SCREEN above.
+ */
+
+/**
+ * The action that sends the browser to the identity provider. The state it enters is where the
+ * applicant leaves the app: it needs no way out, and the applicant comes back on a provider return page.
+ */
+export const HAND_OVER_ACTION = 'leaveForProvider' satisfies ActionName;
+
+/** The actor that starts the identity check: what was entered and uploaded before is submitted then, so there is no way back from its page. */
+export const EKYC_START_ACTOR = 'startEkyc' satisfies ActorName;
+
+/** The actor that waits for the provider's result: an entry page invoking it is where the provider sends the applicant back. */
+export const PROVIDER_RETURN_ACTOR = 'pollEkycStatus' satisfies ActorName;
+
+/** What an actor reads from one key of its "input". */
+export type ActorInputRule =
+  | { kind: 'integer'; min: number; max: number; meaning: string }
+  /** Must equal the flow's meta.applicationType. */
+  | { kind: 'applicationType' };
+
+/**
+ * What each actor reads from "input" (src/client/runtime/implementations.ts); every key is required,
+ * and the flow lint checks each one. The ranges keep a slip of the pen out: "5" for five seconds
+ * would poll the server every 5 ms.
+ */
+export const actorInputs: Record<ActorName, Record<string, ActorInputRule>> = {
+  startEkyc: { applicationType: { kind: 'applicationType' } },
+  pollEkycStatus: {
+    intervalMs: { kind: 'integer', min: 1000, max: 60_000, meaning: 'milliseconds between two status checks: 5000 is 5 seconds' },
+    maxTries: { kind: 'integer', min: 1, max: 100, meaning: 'status checks before the applicant is sent to the eKYC error page' },
+  },
+  completeApplication: {},
+};
+
 /** Events a screen may send to its flow. */
 export const eventTypes = ['NEXT', 'BACK', 'RETRY', 'RESTART', 'FAIL', 'CODE_SENT', 'START_EKYC'] as const;
 export type FlowEventType = (typeof eventTypes)[number];

@@ -1,16 +1,16 @@
 /**
- * Reads the flow files from disk and lints them (src/domain/flow/lint.ts). Used by
+ * Reads the flow files from disk and lints them (src/flow-tools/lint). Used by
  * `npm run flows:check`, by the build, and by the server at start, so a broken flow never
  * reaches an applicant: the product owner gets file, line, JSON path and what is wrong.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../domain/flow/lint';
+import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
 import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
-import { describeFlow } from '../../domain/flow/model';
-import type { FlowConfig, FlowPage, FlowStateConfig } from '../../domain/flow/types';
+import { describeFlow, resolvedTransitions, topLevelOf, type FlowModel } from '../../domain/flow/model';
+import type { FlowConfig } from '../../domain/flow/types';
 import { GENERIC_FORM_SCREEN, PIN_SCREEN } from '../../domain/flow/vocabulary';
 import { COLUMN_ANSWER_NAMES } from '../forms/answers';
 import { validator } from '../validation';
@@ -155,30 +155,24 @@ function postPathProblems(schemaFiles: SchemaFiles): FlowProblem[] {
   return problems;
 }
 
-/** The top-level states a state's transitions lead to (BACK aside), nested states' included. */
-function forwardTargets(flow: FlowConfig, state: FlowStateConfig): string[] {
-  const targets: string[] = [];
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(collect);
-    else if (typeof value === 'string') targets.push(value.replace(`#${flow.id}.`, '').split('.')[0] ?? value);
-    else if (value && typeof value === 'object' && 'target' in value) collect((value as { target: unknown }).target);
-  };
-  for (const [event, transition] of Object.entries(state.on ?? {})) if (event !== 'BACK') collect(transition);
-  const invoke = state.invoke as { onDone?: unknown; onError?: unknown } | undefined;
-  collect(invoke?.onDone);
-  collect(invoke?.onError);
-  for (const child of Object.values(state.states ?? {})) targets.push(...forwardTargets(flow, child));
-  return targets.filter((target) => target !== '' && Object.hasOwn(flow.states, target));
-}
-
-/** The states reachable going forward from the page whose screen sets the PIN. */
-function statesAfterPin(flow: FlowConfig, pages: FlowPage[]): Set<string> {
+/**
+ * The top-level states reachable going forward (every transition but BACK, nested states'
+ * included) from the page whose screen sets the PIN, as the domain's reader resolves them.
+ */
+function statesAfterPin(model: FlowModel): Set<string> {
+  const next = new Map<string, string[]>();
+  for (const { transition, target } of resolvedTransitions(model.root)) {
+    const from = topLevelOf(transition.node).path[0];
+    const to = topLevelOf(target).path[0];
+    if (transition.event === 'BACK' || from === undefined || to === undefined || from === to) continue;
+    next.set(from, [...(next.get(from) ?? []), to]);
+  }
   const reached = new Set<string>();
-  const queue = pages.filter((page) => page.screen === PIN_SCREEN).flatMap((page) => forwardTargets(flow, flow.states[page.stateId] ?? {}));
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    if (reached.has(next)) continue;
-    reached.add(next);
-    queue.push(...forwardTargets(flow, flow.states[next] ?? {}));
+  const queue = model.pages.filter((page) => page.screen === PIN_SCREEN).flatMap((page) => next.get(page.stateId) ?? []);
+  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+    if (reached.has(state)) continue;
+    reached.add(state);
+    queue.push(...(next.get(state) ?? []));
   }
   return reached;
 }
@@ -194,8 +188,9 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
   const flow = JSON.parse(file.text) as FlowConfig;
   const problems: FlowProblem[] = [];
   const at = (pointer: string, message: string): FlowProblem => ({ file: file.fileName, pointer, line: lineOfPointer(file.text, pointer), message });
-  const pages = describeFlow(flow).pages;
-  const afterPin = statesAfterPin(flow, pages);
+  const model = describeFlow(flow);
+  const pages = model.pages;
+  const afterPin = statesAfterPin(model);
   const owners = new Map<string, string>(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']));
   for (const page of pages) {
     if (page.form === undefined) continue;

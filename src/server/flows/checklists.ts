@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv } from 'ajv';
-import { lineOfPointer, type FlowProblem } from '../../domain/flow/lint';
+import { lineOfPointer, type FlowProblem } from '../../flow-tools/lint';
 
 /**
  * The landing checklists (checklists/*.json) checked against checklists/checklist.schema.json

@@ -1,0 +1,24 @@
+/** The flow lint's rule known-screens: src/flow-tools/lint/rules/known-screens.ts. */
+import { describe, it } from 'vitest';
+import { lint, broken, expectProblem, expectKind, type KindCase } from './helpers';
+
+describe('known-screens', () => {
+  it('unknown screen', () => {
+    const text = broken((f) => {
+      f.states.workplace.meta.screen = 'WorkPlace';
+    });
+    expectProblem(lint(text), text, '/states/workplace/meta/screen', 'Did you mean "Workplace"?');
+  });
+
+  // Kinds of mistake from the lint's checklist (issue 6): a hand edit of a shipped file and its exact line.
+  it.each<KindCase>([
+    {
+      kind: 'unknown screen',
+      flow: 'child',
+      edits: [['"screen": "Parent"', '"screen": "Parents"']],
+      pointer: '/states/parent/meta/screen',
+      lineWith: '"Parents"',
+      message: 'unknown screen "Parents" (known screens: GeneralTerm, ',
+    },
+  ])('$kind', expectKind);
+});
