@@ -6,6 +6,7 @@ import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application
 import { api, statusOf } from '../api/client';
 import { useFuriganaSuggestion } from '../forms/furigana';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
+import { useLoaded } from '../runtime/useLoaded';
 import { formOf, type ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 import { BackButton, stepLockedMessage, useStepNotice } from './stepActions';
@@ -71,17 +72,7 @@ async function loadParentStep(): Promise<Loaded> {
  */
 export default function Parent(props: ScreenProps) {
   const fail = useFailure(props.flow);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let alive = true;
-    loadParentStep().then(
-      (step) => alive && setLoaded(step),
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [fail]);
+  const loaded = useLoaded(loadParentStep, [], fail);
   if (!loaded) return <p className="loading" role="status">読み込み中です…</p>;
   return <ParentForm {...props} loaded={loaded} fail={fail} />;
 }

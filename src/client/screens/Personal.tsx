@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { messages } from '../../domain/messages';
 import type { Occupation } from '../../domain/masterdata';
-import { fieldErrorsOfAnswer } from '../api/application';
+import { fieldErrorsOfAnswer, type ApplicationRecord } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
-import { useFormStep } from '../forms/useFormStep';
+import { useFormStep, type FormStepState } from '../forms/useFormStep';
 import { session } from '../platform/session';
+import { useLoaded } from '../runtime/useLoaded';
 import { formOf, type ScreenProps } from '../runtime/screen';
 import {
   CHILD_INVITATION_ID,
@@ -44,54 +45,59 @@ function focusLater(id: string) {
  * The code of /child/before-check's URL is applied on arrival (verified, then locked, or not
  * found); back from a later step, the saved code shows verified.
  */
-export default function Personal({ flow, page, settings, send }: ScreenProps) {
+export default function Personal(props: ScreenProps) {
+  const { flow, page, settings } = props;
+  const fail = useFailure(flow);
+  const step = useFormStep(formOf(page), flow.config.meta.applicationType, settings.bank, fail);
+  const loaded = step?.loaded;
+  const extras = useLoaded(async () => (loaded ? childExtrasOf(loaded.answer.application) : null), [loaded], fail);
+  if (!step || !extras) return <p className="loading" role="status">読み込み中です…</p>;
+  return <ChildPersonalForm {...props} step={step} extras={extras} fail={fail} />;
+}
+
+/** What the child's own controls start from: the occupations, the saved occupation, the code to show. */
+interface ChildExtras {
+  occupationList: Occupation[];
+  occupation: ChildOccupationValue;
+  code: Awaited<ReturnType<typeof openInvitation>>;
+}
+
+async function childExtrasOf(saved: ApplicationRecord | null | undefined): Promise<ChildExtras> {
+  const { occupationList } = await api<{ occupationList: Occupation[] }>('/occupations');
+  // Back from a later step (the child's workplace data is saved): the saved code. First visit:
+  // the code /child/before-check kept from its URL, applied once for the applicant.
+  const code = await openInvitation(typeof saved?.occupationId === 'number', text(saved?.invitationCode) || null, session.get('invitation'));
+  const id = saved?.occupationId;
+  return { occupationList, occupation: { occupationId: typeof id === 'number' ? id : null, occupationOther: text(saved?.occupationOther) }, code };
+}
+
+interface ChildPersonalFormProps extends ScreenProps {
+  step: FormStepState;
+  extras: ChildExtras;
+  fail: (error?: unknown) => void;
+}
+
+function ChildPersonalForm({ flow, settings, send, step, extras, fail }: ChildPersonalFormProps) {
   const { bank } = settings;
   const applicationType = flow.config.meta.applicationType;
-  const fail = useFailure(flow);
-  const step = useFormStep(formOf(page), applicationType, bank, fail);
-  const [birthday, setBirthday] = useState('');
+  const occupationList = extras.occupationList;
+  const [birthday, setBirthday] = useState(() => text(step.loaded.initialData.birthday));
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const { notice, show: showNotice, clear: clearNotice } = useStepNotice();
   const [busy, setBusy] = useState(false);
-  const [occupationList, setOccupationList] = useState<Occupation[] | null>(null);
-  const [occupation, setOccupation] = useState<ChildOccupationValue>({ occupationId: null, occupationOther: '' });
+  const [occupation, setOccupation] = useState<ChildOccupationValue>(extras.occupation);
   const [occupationErrors, setOccupationErrors] = useState<ChildOccupationErrors>({});
   const invitation = useInvitationCode(fail);
   const openCode = invitation.open;
-  const loaded = step?.loaded;
-
-  // Once the form is loaded: the occupations, the saved occupation, and the code to show.
+  const { code } = extras;
+  // The code to show, once, as the page opens.
   useEffect(() => {
-    if (!loaded) return;
-    let alive = true;
-    const saved = loaded.answer.application;
-    setBirthday(text(loaded.initialData.birthday));
-    const load = async () => {
-      const { occupationList: list } = await api<{ occupationList: Occupation[] }>('/occupations');
-      // Back from a later step (the child's workplace data is saved): the saved code. First visit:
-      // the code /child/before-check kept from its URL, applied once for the applicant.
-      const code = await openInvitation(typeof saved?.occupationId === 'number', text(saved?.invitationCode) || null, session.get('invitation'));
-      return { list, code };
-    };
-    load().then(
-      ({ list, code }) => {
-        if (!alive) return;
-        setOccupationList(list);
-        const id = saved?.occupationId;
-        setOccupation({ occupationId: typeof id === 'number' ? id : null, occupationOther: text(saved?.occupationOther) });
-        if (code) openCode(code);
-      },
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [loaded, fail, openCode]);
+    if (code) openCode(code);
+  }, [code, openCode]);
 
-  const allowedOccupations = useMemo(() => childOccupations(occupationList ?? [], birthday, new Date()), [occupationList, birthday]);
+  const allowedOccupations = useMemo(() => childOccupations(occupationList, birthday, new Date()), [occupationList, birthday]);
   // A birthday the chosen occupation does not allow clears it (spec section 2).
   useEffect(() => {
-    if (!occupationList) return;
     setOccupation((current) =>
       current.occupationId === null || allowedOccupations.some((item) => item.id === current.occupationId) ? current : { occupationId: null, occupationOther: '' },
     );
@@ -113,9 +119,9 @@ export default function Personal({ flow, page, settings, send }: ScreenProps) {
       <InvitationField id={CHILD_INVITATION_ID} field={invitation.field} errors={invitation.messages} onSettle={invitation.settle} />
     </>
   );
-  const formContext = useMemo(() => ({ ...step?.formProps.formContext, afterBirthday }), [step?.formProps.formContext, afterBirthday]);
-  const uiSchema = useMemo(() => ({ ...step?.formProps.uiSchema, 'ui:ObjectFieldTemplate': ChildPersonalFieldsTemplate }), [step?.formProps.uiSchema]);
-  const onDataChange = step?.formProps.onDataChange;
+  const formContext = useMemo(() => ({ ...step.formProps.formContext, afterBirthday }), [step.formProps.formContext, afterBirthday]);
+  const uiSchema = useMemo(() => ({ ...step.formProps.uiSchema, 'ui:ObjectFieldTemplate': ChildPersonalFieldsTemplate }), [step.formProps.uiSchema]);
+  const onDataChange = step.formProps.onDataChange;
   const trackData = useCallback<NonNullable<typeof onDataChange>>(
     (data, previous, form) => {
       setBirthday(text(data.birthday));
@@ -130,8 +136,6 @@ export default function Personal({ flow, page, settings, send }: ScreenProps) {
     const target = errors.occupationId ? CHILD_OCCUPATION_ID : errors.occupationOther ? CHILD_OCCUPATION_OTHER_ID : invitationBlocks ? CHILD_INVITATION_ID : null;
     if (target) focusLater(target);
   };
-
-  if (!step || !occupationList) return <p className="loading" role="status">読み込み中です…</p>;
 
   const submit = async (data: FormData) => {
     const errors = childOccupationErrors(occupation, allowedOccupations);

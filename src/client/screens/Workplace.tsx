@@ -8,6 +8,7 @@ import { SchemaForm, type FormApi, type FormData } from '../forms/SchemaForm';
 import type { CodeField } from '../forms/widgets/CodeApplyWidget';
 import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
 import { formOf, type ScreenProps } from '../runtime/screen';
+import { useLoaded } from '../runtime/useLoaded';
 import { Toast } from '../ui/Toast';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
@@ -38,22 +39,18 @@ const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
  */
 export default function Workplace(props: ScreenProps) {
   const fail = useFailure(props.flow);
-  const [initial, setInitial] = useState<InitialStep | null>(null);
 
-  useEffect(() => {
-    let alive = true;
-    loadWorkplaceStep().then(
-      (step) => {
-        if (!alive) return;
-        if (step.brokenPhone) fail();
-        else setInitial(openWithDraft(step, props.page.path));
-      },
-      (error: unknown) => alive && fail(error),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [fail, props.page.path]);
+  const path = props.page.path;
+  const initial = useLoaded(
+    async () => {
+      const step = await loadWorkplaceStep();
+      // A stored phone the form cannot show in its three parts: our bug, the error page.
+      if (step.brokenPhone) throw new Error('the stored workplace phone number does not split into three parts');
+      return openWithDraft(step, path);
+    },
+    [path],
+    fail,
+  );
 
   if (!initial) return <p className="loading" role="status">読み込み中です…</p>;
   return <WorkplaceForm {...props} initial={initial} fail={fail} />;
