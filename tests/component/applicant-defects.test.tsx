@@ -8,6 +8,7 @@ import { TextareaWidget } from '../../src/client/forms/widgets/TextareaWidget';
 import { askedFormsOf, summaryOf } from '../../src/client/screens/confirmation/summary';
 import type { FormSchema } from '../../src/domain/schemas/form-step';
 import branchSchema from '../../schemas/branch.schema.json';
+import personalSchema from '../../schemas/personal.schema.json';
 import sealLessSchema from '../../schemas/sealLess.schema.json';
 import { codeErrors } from '../../src/client/screens/workplace/invitation';
 import { Layout } from '../../src/client/ui/Layout';
@@ -68,6 +69,7 @@ describe('item 4: the sending domain reaches the page, not the address', () => {
 describe('item 5: the summary lists only what the flow asked', () => {
   const application = { sealLess: null, branchName: '本店', branchCode: '001' };
   const schemas = new Map<string, FormSchema>([
+    ['personal', personalSchema as FormSchema],
     ['branch', branchSchema],
     ['sealLess', sealLessSchema],
   ]);

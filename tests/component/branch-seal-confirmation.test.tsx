@@ -305,6 +305,7 @@ describe('/confirmation', () => {
   it('shows a temporary address, the other occupation, the distance reason and missing optional items', async () => {
     startServer({
       ...APPLICATION,
+      noMatchingAddress: true,
       address: null,
       subAddress: null,
       kanaAddress: null,

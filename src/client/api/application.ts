@@ -4,33 +4,16 @@ import { api } from './client';
 
 /**
  * The application as GET /api/applications answers it (spec section 3, 'Application'): every
- * field is null until its step has been saved. Only the fields the browser reads are typed.
+ * field is null or absent until its step has been saved. Only the fields the browser reads by
+ * name are typed: a generic form step's answers are read from its schema (and `forms`).
  */
 export interface ApplicationRecord {
   bankCode?: string | null;
   applicationType?: 'GENERAL' | 'CHILD' | null;
   mailAddress?: string | null;
+  /** The child's surnames, which the parent's must equal (the parent's page). */
   lastName?: string | null;
-  firstName?: string | null;
   kanaLastName?: string | null;
-  kanaFirstName?: string | null;
-  gender?: 'MAN' | 'WOMAN' | null;
-  birthday?: string | null;
-  eraBirthday?: string | null;
-  mobilePhoneNumber?: string | null;
-  phoneNumber?: string | null;
-  postalNumber?: string | null;
-  address?: string | null;
-  subAddress?: string | null;
-  kanaAddress?: string | null;
-  kanaSubAddress?: string | null;
-  tempAddressPrefecture?: string | null;
-  tempAddress?: string | null;
-  kanaTempAddress?: string | null;
-  utilizationPurpose?: string | null;
-  utilizationPurposeList?: string[] | null;
-  utilizationPurposeOther?: string | null;
-  distanceTransactionReason?: string | null;
   occupationId?: number | null;
   occupationName?: string | null;
   occupationOther?: string | null;

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { FormSchema } from '../../domain/schemas/form-step';
+import type { PublicBankConfig } from '../../domain/bank/types';
+import { optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
+import { optionSources } from '../forms/options';
+import type { Choice } from '../forms/widgets/choices';
 import { loadApplicationWithParent } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import { loadSchema } from '../forms/schemas';
@@ -9,6 +12,13 @@ import { useLoaded } from '../runtime/useLoaded';
 import { BackButton } from './stepActions';
 import { askedFormsOf, isHandWritten, summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
+
+/** The choices the summary names by their label: those of x-options fields that store no label of their own. */
+async function summaryChoicesOf(schema: FormSchema, bank: PublicBankConfig): Promise<Record<string, Choice[]>> {
+  const fields = optionFieldsOf(schema).filter(({ options }) => options.labelAs === undefined);
+  const offered = await Promise.all(fields.map(({ options }) => optionSources[options.source](bank)));
+  return Object.fromEntries(fields.map(({ field }, index) => [field, offered[index] ?? []]));
+}
 
 const uiSchema: UiSchema<FormData, RJSFSchema> = {
   addressConfirmed: { 'ui:title': 'ご住所が本人確認書類の住所と一致していることを確認しました' },
@@ -30,7 +40,8 @@ export default function Confirmation({ flow, page, settings, send }: ScreenProps
       const generic = [...asked].filter((form) => !isHandWritten(form) && form !== ownForm);
       const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
       const [{ application, parent, forms }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
-      return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms);
+      const choices = await Promise.all(schemas.map(async ([form, schema]) => [form, await summaryChoicesOf(schema, settings.bank)] as const));
+      return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms, new Map(choices));
     },
     [settings.bank, asked, ownForm],
     fail,

@@ -65,6 +65,30 @@ export interface FormStepDeclaration {
   summaryTitle?: string;
   /** What the server derives from its own data before the checks (derivationNames). */
   derive?: DerivationName[];
+  /** The confirmation page's rows, when a field a line does not say it (default: one row per field). */
+  summary?: SummaryRowDeclaration[];
+  /** The confirmation page's heading for one application type (over summaryTitle). */
+  summaryTitleFor?: Partial<Record<ApplicationTypeName, string>>;
+}
+
+/**
+ * One row of a form's section on the confirmation page: the values of `fields` (read from the
+ * stored application), each as the page offered it, joined by `join` or one line each.
+ */
+export interface SummaryRowDeclaration {
+  term: string;
+  fields: string[];
+  /** Joins the values into one line (default: one line per value). */
+  join?: string;
+  /** How a value reads: a date with its era, a postal code with its hyphen. */
+  format?: 'dateWithEra' | 'postalCode';
+  /** A field whose text follows a value in brackets: その他（…）; with `value`, that choice only. */
+  detail?: { field: string; value?: string };
+  /** Shown when there is no value (default 未入力); `null` leaves the row out. */
+  empty?: string | null;
+  /** Only when this holds (as x-when), or for one application type. */
+  when?: AskedWhen;
+  for?: ApplicationTypeName;
 }
 
 export interface OptionsDeclaration {

@@ -1,6 +1,18 @@
 import type { PublicBankConfig } from '../../../domain/bank/types';
-import { parseIsoDate, PURPOSE_OTHER_VALUE, toJapaneseEra } from '../../../domain/rules';
-import { fieldOrderOf, formStepOf, labelOfValue, optionFieldsOf, type FormSchema } from '../../../domain/schemas/form-step';
+import { parseIsoDate, toJapaneseEra } from '../../../domain/rules';
+import {
+  fieldOrderOf,
+  formStepOf,
+  holds,
+  isRecord,
+  labelOfValue,
+  optionFieldsOf,
+  uiSchemaOf,
+  type ApplicationTypeName,
+  type FormSchema,
+  type SummaryRowDeclaration,
+} from '../../../domain/schemas/form-step';
+import type { Choice } from '../../forms/widgets/choices';
 import type { ApplicationParentRecord, ApplicationRecord } from '../../api/application';
 import { optionSummaries } from '../../forms/options';
 
@@ -22,7 +34,7 @@ export type AskedForms = ReadonlySet<string>;
 export type FormSchemas = ReadonlyMap<string, FormSchema>;
 
 /** The forms whose sections are written here by hand: they are not generic form steps yet. */
-export const handWrittenForms = ['personal', 'parent', 'workplace'] as const;
+export const handWrittenForms = ['parent', 'workplace'] as const;
 type HandWrittenForm = (typeof handWrittenForms)[number];
 
 export function isHandWritten(form: string): form is HandWrittenForm {
@@ -54,18 +66,6 @@ export function formatBirthday(birthday: string | null | undefined): string | nu
 export function formatPostalNumber(postalNumber: string | null | undefined): string | null {
   if (!postalNumber) return null;
   return /^\d{7}$/.test(postalNumber) ? `${postalNumber.slice(0, 3)}-${postalNumber.slice(3)}` : postalNumber;
-}
-
-const GENDER_LABELS: Record<string, string> = { MAN: '男性', WOMAN: '女性' };
-
-/** The chosen purposes as the bank's own labels, in the bank's order; 'その他' with its text. */
-export function purposeLabels(application: ApplicationRecord, bank: PublicBankConfig): string[] {
-  const chosen = application.utilizationPurposeList ?? (application.utilizationPurpose ?? '').split(',').filter(Boolean);
-  return bank.UTILIZATION_PURPOSE_LIST.filter((purpose) => chosen.includes(purpose.value)).map((purpose) =>
-    purpose.value === PURPOSE_OTHER_VALUE && present(application.utilizationPurposeOther)
-      ? `${purpose.label}（${application.utilizationPurposeOther}）`
-      : purpose.label,
-  );
 }
 
 function join(parts: Array<string | null | undefined>, separator: string): string | null {
@@ -103,9 +103,10 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
  * Everything entered in the steps before the confirmation, as the confirmation page lists it:
  * one section per form the flow asks (`asked`), in the order of its pages, so a flow without
  * the seal-less step shows no seal. The sections of generic form steps come from their
- * schemas (`schemas`) and stored answers (`forms`). With a parent (the child flow) the first
- * section is the child's, closing with the child's occupation and invitation code (a child has
- * no workplace: both come from /child/personal), and the parent's section follows it.
+ * schemas (`schemas`) and stored answers (`forms`): the rows a schema declares
+ * (x-step.summary, with the `choices` of its x-options fields), else one per field. In the
+ * child flow the personal form's rows close with the child's occupation and invitation code (a
+ * child has no workplace: both come from /child/personal), and the parent's section follows.
  */
 export function summaryOf(
   application: ApplicationRecord,
@@ -114,32 +115,10 @@ export function summaryOf(
   asked: AskedForms,
   schemas: FormSchemas,
   forms?: StoredForms | null,
+  choices?: ReadonlyMap<string, Record<string, Choice[]>>,
 ): SummarySection[] {
-  const temporary = !present(application.address) && (present(application.tempAddress) || present(application.tempAddressPrefecture));
-  const customer: SummaryItem[] = [
-    item('メールアドレス', application.mailAddress),
-    item('お名前', join([application.lastName, application.firstName], '　')),
-    item('お名前（フリガナ）', join([application.kanaLastName, application.kanaFirstName], ' ')),
-    item('生年月日', formatBirthday(application.birthday)),
-    item('性別', application.gender ? GENDER_LABELS[application.gender] : null),
-    item('携帯電話番号', application.mobilePhoneNumber),
-    { term: '自宅電話番号', lines: [present(application.phoneNumber) ? application.phoneNumber : 'なし'] },
-    item('郵便番号', formatPostalNumber(application.postalNumber)),
-    temporary
-      ? item('ご住所（該当する住所なし）', join([application.tempAddressPrefecture, application.tempAddress], ''))
-      : item('ご住所', application.address, application.subAddress),
-    temporary
-      ? item('ご住所（フリガナ）', application.kanaTempAddress)
-      : item('ご住所（フリガナ）', join([application.kanaAddress, application.kanaSubAddress], ' ')),
-    item('口座のご利用目的', ...purposeLabels(application, bank)),
-  ];
-  if (present(application.distanceTransactionReason)) {
-    customer.push(item('遠隔地でのお取引の理由', application.distanceTransactionReason));
-  }
-
   const occupation = occupationOf(application.occupationName, application.occupationOther);
   const invitation = item('紹介コード', application.invitationCode);
-  if (parent) customer.push(item('ご職業', occupation), invitation);
   const work: SummaryItem[] = [
     item('ご職業', occupation),
     item('勤務先コード', application.workplaceCode),
@@ -152,18 +131,84 @@ export function summaryOf(
   work.push(invitation);
 
   const handWritten: Record<HandWrittenForm, SummarySection | null> = {
-    personal: { title: parent ? 'お子さまの情報' : 'お客さま情報', items: customer },
     parent: parent ? parentSummaryOf(parent) : null,
     workplace: { title: 'ご職業・お勤め先', items: work },
   };
+  const applicationType = application.applicationType ?? (parent ? 'CHILD' : 'GENERAL');
   return [...asked].flatMap((form) => {
     if (isHandWritten(form)) {
       const section = handWritten[form];
       return section ? [section] : [];
     }
     const schema = schemas.get(form);
-    return schema ? formSummaryOf(schema, forms?.[form] ?? {}) : [];
+    if (!schema) return [];
+    const answers = forms?.[form] ?? {};
+    if (formStepOf(schema)?.summary) {
+      return declaredSummaryOf(schema, { record: { ...application, ...answers }, choices: choices?.get(form) ?? {}, applicationType, bank });
+    }
+    return formSummaryOf(schema, answers);
   });
+}
+
+/** What a form's declared rows read: the application and the form's own answers, the choices of its x-options fields. */
+export interface SummarySource {
+  record: Readonly<Record<string, unknown>>;
+  choices: Readonly<Record<string, Choice[]>>;
+  applicationType: ApplicationTypeName;
+  bank: PublicBankConfig;
+}
+
+/** A value as the page offered it: a choice's label, a ui:enumNames label, a oneOf title, or itself. */
+function labelOf(schema: FormSchema, field: string, value: unknown, choices: SummarySource['choices']): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const chosen = choices[field]?.find((choice) => String(choice.value) === String(value));
+  if (chosen) return chosen.label;
+  const property = schema.properties?.[field];
+  const names = uiSchemaOf(schema)[field];
+  const enumNames = isRecord(names) ? names['ui:enumNames'] : undefined;
+  const index = property?.enum?.indexOf(value) ?? -1;
+  if (Array.isArray(enumNames) && index >= 0 && typeof enumNames[index] === 'string') return enumNames[index];
+  // A field of the application outside the form (mailAddress) or derived (address) reads as itself.
+  return property ? labelOfValue({ ...property, items: undefined }, value) : String(value);
+}
+
+/** A field's values: a list as stored, or as the application entity shows it (comma-joined). */
+function valuesOf(schema: FormSchema, field: string, raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === 'string' && schema.properties?.[field]?.type === 'array') return raw.split(',').filter(Boolean);
+  return [raw];
+}
+
+const formats: Record<NonNullable<SummaryRowDeclaration['format']>, (value: string) => string | null> = {
+  dateWithEra: formatBirthday,
+  postalCode: formatPostalNumber,
+};
+
+/** One declared row, or none (its condition does not hold, or it is empty and says so). */
+function rowOf(schema: FormSchema, row: SummaryRowDeclaration, source: SummarySource): SummaryItem[] {
+  const { record, choices, applicationType, bank } = source;
+  if (row.for !== undefined && row.for !== applicationType) return [];
+  if (row.when && !holds(row.when, record, { applicationType, bank, today: new Date(), saved: record })) return [];
+  const values = row.fields.flatMap((field) => {
+    return valuesOf(schema, field, record[field]).flatMap((value) => {
+      const label = labelOf(schema, field, value, choices);
+      if (!present(label)) return [];
+      const shown = row.format ? formats[row.format](label) : label;
+      const detail = row.detail && (row.detail.value === undefined || row.detail.value === value) ? record[row.detail.field] : undefined;
+      return shown === null ? [] : [typeof detail === 'string' && present(detail) ? `${shown}（${detail}）` : shown];
+    });
+  });
+  const lines = row.join === undefined ? values : values.length > 0 ? [values.join(row.join)] : [];
+  if (lines.length > 0) return [{ term: row.term, lines }];
+  return row.empty === null ? [] : [{ term: row.term, lines: [row.empty ?? NOT_ENTERED] }];
+}
+
+/** A form's section from its x-step.summary rows. */
+export function declaredSummaryOf(schema: FormSchema, source: SummarySource): SummarySection[] {
+  const step = formStepOf(schema);
+  if (!step?.summary) return [];
+  const title = step.summaryTitleFor?.[source.applicationType] ?? step.summaryTitle ?? schema.title ?? '';
+  return [{ title, items: step.summary.flatMap((row) => rowOf(schema, row, source)) }];
 }
 
 /**
