@@ -68,6 +68,27 @@ describe('checkFlowFiles on a flow folder', () => {
     expect(problems).toEqual([expect.stringMatching(/^branch\.schema\.json:\d+ \/x-step\/rules\/0 unknown rule "homePhon" \(known rules, .*parentSurnameMatchesChild.*\)\. Did you mean "homePhone"\?$/)]);
   });
 
+  it('refuses an unknown normaliser, derivation or condition, an x-when on a field the form lacks, and a summary row of the wrong shape', () => {
+    const problems = checkEditedSchema('personal', (schema) => {
+      const fields = schema.properties as Record<string, Record<string, unknown>>;
+      (fields.kanaLastName as Record<string, unknown>)['x-normalize'] = 'kanaNam';
+      (fields.distanceTransactionReason as Record<string, unknown>)['x-when'] = { condition: 'distanceReasonAskd' };
+      (fields.tempAddress as Record<string, unknown>)['x-when'] = { field: 'noMatchingAdress', is: true };
+      (fields.subAddress as Record<string, unknown>)['x-when'] = { field: 'noMatchingAddress' };
+      step(schema).derive = ['postalAdress'];
+      (step(schema).summary as unknown[]).push({ term: '性別', field: 'gender' });
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/derive\/0 unknown derivation "postalAdress" \(known derivations, src\/server\/forms\/derivations\.ts: postalAddress, eraBirthday\)\. Did you mean "postalAddress"\?$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/kanaLastName\/x-normalize unknown normaliser "kanaNam" .*Did you mean "kanaName"\?$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/tempAddress\/x-when\/field unknown field "noMatchingAdress" \(known fields, this form: .*\)\. Did you mean "noMatchingAddress"\?$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/distanceTransactionReason\/x-when\/condition unknown condition "distanceReasonAskd" .*Did you mean "distanceReasonAsked"\?$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/summary\/16 "fields" is required here$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/summary\/16 unknown key "field" here$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/subAddress\/x-when "x-when" must be \{ "field": <a field>, and one of "is", "isNot", "includes": <a value> \} or \{ "condition": <a condition name> \}$/),
+    ]);
+  });
+
   it('refuses an unknown option source, a post path that is not one, and two forms on one path', () => {
     const problems = checkEditedSchema('sealLess', (schema) => {
       step(schema).post = '/applications/branch';
