@@ -22,7 +22,7 @@ export type ChecklistListItem = string | { text: string; note?: string; items?: 
 export type ChecklistBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'note'; text: string }
-  | { kind: 'list'; ordered?: boolean; items: ChecklistListItem[] }
+  | { kind: 'list'; ordered?: boolean; style?: 'features'; items: ChecklistListItem[] }
   | ({ kind: 'link' } & ChecklistLink)
   /** The web regulations and the other documents the applicant agrees to (RegulationDocuments). */
   | { kind: 'regulationDocuments' };
@@ -75,6 +75,8 @@ export interface Checklist {
   /** Shown under 次へ while something is unanswered and nothing blocks. */
   hint: string;
   items: ChecklistItem[];
+  /** The page's introduction of the service, above its notices and the checklist. */
+  intro?: ChecklistBlock[];
 }
 
 export type ChecklistAnswer = 'yes' | 'no' | boolean;

@@ -3,15 +3,14 @@ import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen';
 import { applyLandingParams, parseLandingParams } from '../platform/landingParams';
 import { LandingModals } from './term/LandingModals';
-import { Checklist } from './term/Checklist';
+import { Checklist, ChecklistBlocks } from './term/Checklist';
 import { generalTermChecklist } from './term/checklists';
-import { termTexts as t } from './term/texts';
 import { useLandingChecks } from './term/useLandingChecks';
 
 /**
  * /term: the general landing page. Top image and introduction, the maintenance / browser /
- * notification dialog (spec section 4 precedence), then the pre-application check
- * (checklists/general-term.json).
+ * notification dialog (spec section 4 precedence), then the pre-application check (the
+ * introduction and the check are checklists/general-term.json).
  * "次へ" sends NEXT; the flow stores the bank code and moves to /verification.
  */
 export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
@@ -30,15 +29,11 @@ export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
   return (
     <div className="term">
       <img className="hero-image" src="/bank/top" alt={`${bank.NAME} スマホで口座開設`} width={1200} height={500} />
-      <section className="intro" aria-label="サービスのご案内">
-        <p>{t.intro(bank.NAME)}</p>
-        <ul className="feature-list">
-          <li>スマートフォンだけでお申込みが完了します</li>
-          <li>通帳なし（通帳を発行しない口座です）</li>
-          <li>印鑑なし（原則として印鑑の登録は不要です）</li>
-        </ul>
-        <p className="note">{t.refusalNote}</p>
-      </section>
+      {generalTermChecklist.intro && (
+        <section className="intro" aria-label="サービスのご案内">
+          <ChecklistBlocks blocks={generalTermChecklist.intro} bank={bank} />
+        </section>
+      )}
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
       <Checklist checklist={generalTermChecklist} bank={bank} onNext={() => send({ type: 'NEXT' })} />
     </div>

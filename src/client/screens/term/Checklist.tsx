@@ -67,18 +67,25 @@ function Blocks({ blocks, fill, links }: { blocks: ChecklistBlock[]; fill: Fill;
             </li>
           ),
         );
+        const className = block.style === 'features' ? 'feature-list' : 'bullet-list';
         return block.ordered ? (
-          <ol key={index} className="bullet-list">
+          <ol key={index} className={className}>
             {items}
           </ol>
         ) : (
-          <ul key={index} className="bullet-list">
+          <ul key={index} className={className}>
             {items}
           </ul>
         );
       }
     }
   });
+}
+
+/** Blocks of a checklist file outside its steps (the page's introduction), with the bank's words. */
+export function ChecklistBlocks({ blocks, bank }: { blocks: ChecklistBlock[]; bank: PublicBankConfig }): ReactNode {
+  const values = checklistPlaceholders(bank);
+  return <Blocks blocks={blocks} fill={(text) => fillChecklistText(text, values)} links={bank.links} />;
 }
 
 function blockingText(blocking: ChecklistBlocking, fill: Fill): string {
