@@ -6,16 +6,9 @@ import { parseLandingParams } from '../platform/landingParams';
 import { session } from '../platform/session';
 import { Checklist } from './term/Checklist';
 import { childBeforeCheckChecklist } from './term/checklists';
+import { LandingIntro } from './term/LandingIntro';
 import { LandingModals } from './term/LandingModals';
 import { useLandingChecks } from './term/useLandingChecks';
-
-/** Screen texts of the child before-check around its checklist (checklists/child-before-check.json). */
-export const childBeforeCheckTexts = {
-  intro: (bankName: string) =>
-    `${bankName}のお子さま名義の普通預金口座を、親権者さまがスマートフォンからお申込みいただけるサービスです。お申込みの前に、以下の内容を必ずご確認ください。`,
-} as const;
-
-const t = childBeforeCheckTexts;
 
 /**
  * /child/before-check: the entry page of the child application. The bank's top image, the
@@ -40,10 +33,7 @@ export default function ChildBeforeCheck({ settings, flow, page, send }: ScreenP
 
   return (
     <div className="term child-before-check">
-      <img className="hero-image" src="/bank/top" alt={`${bank.NAME} スマホで口座開設`} width={1200} height={500} />
-      <section className="intro" aria-label="サービスのご案内">
-        <p>{t.intro(bank.NAME)}</p>
-      </section>
+      <LandingIntro checklist={childBeforeCheckChecklist} bank={bank} />
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
 
       <Checklist

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen';
 import { applyLandingParams, parseLandingParams } from '../platform/landingParams';
 import { LandingModals } from './term/LandingModals';
-import { Checklist, ChecklistBlocks } from './term/Checklist';
+import { Checklist } from './term/Checklist';
+import { LandingIntro } from './term/LandingIntro';
 import { generalTermChecklist } from './term/checklists';
 import { useLandingChecks } from './term/useLandingChecks';
 
@@ -28,12 +29,7 @@ export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
 
   return (
     <div className="term">
-      <img className="hero-image" src="/bank/top" alt={`${bank.NAME} スマホで口座開設`} width={1200} height={500} />
-      {generalTermChecklist.intro && (
-        <section className="intro" aria-label="サービスのご案内">
-          <ChecklistBlocks blocks={generalTermChecklist.intro} bank={bank} />
-        </section>
-      )}
+      <LandingIntro checklist={generalTermChecklist} bank={bank} />
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
       <Checklist checklist={generalTermChecklist} bank={bank} onNext={() => send({ type: 'NEXT' })} />
     </div>
