@@ -162,7 +162,7 @@ describe('/child/parent', () => {
       birthday: '1985-06-10',
       relationship: 'FATHER',
       mobilePhoneNumber: '090-1234-5678',
-      phoneNumber: null,
+      // No home phone: left out, as every empty answer (the server stores null).
       proxyApplicationReason: 'MINOR',
     });
     // The spec's four fields: the invitation code is the child's (/child/personal).

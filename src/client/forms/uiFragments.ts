@@ -2,29 +2,10 @@ import type { UiSchema } from '@rjsf/utils';
 import { OTHER_OCCUPATION_NAME } from '../../domain/rules';
 
 /**
- * uiSchema pieces several screens share (personal, parent, workplace), written once so a
- * label, a placeholder or an input hint cannot drift between the applicant's and the
- * parent's forms.
+ * uiSchema pieces the screens not yet drawn from their schema's x-ui share (the workplace and
+ * the parent's workplace), written once so a label cannot drift between them.
  */
 export const HIDDEN = { 'ui:widget': 'hidden' } as const;
-
-export const mobilePhoneUi: UiSchema = {
-  'ui:title': '携帯電話番号',
-  'ui:widget': 'PhoneWidget',
-  'ui:options': {
-    group: true,
-    maxLengths: [3, 4, 4],
-    placeholders: ['090', '1234', '5678'],
-    partLabels: ['携帯電話番号（最初の3桁）', '携帯電話番号（中の4桁）', '携帯電話番号（最後の4桁）'],
-  },
-};
-
-export const homePhoneUi: UiSchema = {
-  'ui:title': '自宅電話番号',
-  'ui:widget': 'PhoneWidget',
-  'ui:description': 'ご自宅に固定電話がある場合にご入力ください。',
-  'ui:options': { group: true, maxLengths: [5, 4, 4], placeholders: ['092', '123', '4567'] },
-};
 
 /** The occupation select and its 'その他' text, shown only when その他 is chosen. */
 export function occupationUi(

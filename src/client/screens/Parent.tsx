@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { HIDDEN, mobilePhoneUi, homePhoneUi, occupationUi } from '../forms/uiFragments';
+import { normalizeAnswers, uiSchemaOf, type FormSchema } from '../../domain/schemas/form-step';
+import { occupationUi } from '../forms/uiFragments';
+import { loadSchema } from '../forms/schemas';
 import { isEmptyPhone, normalizeWorkplaceName, OTHER_OCCUPATION_NAME, parentRuleErrors, workplaceRuleErrors } from '../../domain/rules';
 import { fieldErrorsOfAnswer, type ApplicationsAnswer } from '../api/application';
 import { api, statusOf } from '../api/client';
@@ -20,6 +22,7 @@ export const PARENT_WORKPLACE_ID_PREFIX = 'parent-workplace';
 /** Every rjsf form needs one submit; ours is the single 「次へ」 below both parts. */
 const NO_SUBMIT = <></>;
 
+/** The parent's answers shown again (the rest of the schema is the server's: bankCode, the proxy reason). */
 const PERSONAL_FIELDS = ['lastName', 'firstName', 'kanaLastName', 'kanaFirstName', 'birthday', 'relationship', 'mobilePhoneNumber', 'phoneNumber'];
 const WORKPLACE_FIELDS = ['occupationOther', 'workplaceName', 'workplacePhoneNumber'];
 
@@ -39,12 +42,15 @@ interface Loaded {
   occupations: Occupation[];
   personal: FormData;
   workplace: FormData;
+  /** schemas/parent.schema.json: its layout (x-ui) and how its answers are normalised. */
+  personalSchema: FormSchema;
 }
 
-async function loadParentStep(): Promise<Loaded> {
-  const [{ application, applicationParent }, { occupationList }] = await Promise.all([
+async function loadParentStep(form: string): Promise<Loaded> {
+  const [{ application, applicationParent }, { occupationList }, { schema }] = await Promise.all([
     api<ApplicationsAnswer>('/applications'),
     api<{ occupationList: Occupation[] }>('/occupations'),
+    loadSchema(form),
   ]);
   const occupations = generalOccupations(occupationList);
   const saved = applicationParent ?? {};
@@ -60,6 +66,7 @@ async function loadParentStep(): Promise<Loaded> {
     occupations,
     personal,
     workplace,
+    personalSchema: schema as FormSchema,
   };
 }
 
@@ -72,7 +79,8 @@ async function loadParentStep(): Promise<Loaded> {
  */
 export default function Parent(props: ScreenProps) {
   const fail = useFailure(props.flow);
-  const loaded = useLoaded(loadParentStep, [], fail);
+  const form = formOf(props.page);
+  const loaded = useLoaded(() => loadParentStep(form), [form], fail);
   if (!loaded) return <p className="loading" role="status">読み込み中です…</p>;
   return <ParentForm {...props} loaded={loaded} fail={fail} />;
 }
@@ -102,22 +110,7 @@ function ParentForm({ page, send, settings, loaded, fail }: ScreenProps & { load
     [occupations],
   );
 
-  const personalUi = useMemo<UiSchema<FormData, RJSFSchema>>(
-    () => ({
-      'ui:order': [...PERSONAL_FIELDS, '*'],
-      bankCode: HIDDEN,
-      proxyApplicationReason: HIDDEN,
-      lastName: { 'ui:title': 'お名前（姓）', 'ui:placeholder': '例：福岡', 'ui:classNames': 'field--half', 'ui:options': { autocomplete: 'family-name' } },
-      firstName: { 'ui:title': 'お名前（名）', 'ui:placeholder': '例：太郎', 'ui:classNames': 'field--half', 'ui:options': { autocomplete: 'given-name' } },
-      kanaLastName: { 'ui:title': 'フリガナ（セイ）', 'ui:widget': 'KanaWidget', 'ui:placeholder': '例：フクオカ', 'ui:classNames': 'field--half' },
-      kanaFirstName: { 'ui:title': 'フリガナ（メイ）', 'ui:widget': 'KanaWidget', 'ui:placeholder': '例：タロウ', 'ui:classNames': 'field--half' },
-      birthday: { 'ui:title': '生年月日', 'ui:widget': 'BirthdayWidget', 'ui:options': { group: true, birthdayKind: 'parent' } },
-      relationship: { 'ui:title': '続柄', 'ui:widget': 'RadioCardsWidget', 'ui:enumNames': ['父', '母'], 'ui:options': { group: true } },
-      mobilePhoneNumber: mobilePhoneUi,
-      phoneNumber: homePhoneUi,
-    }),
-    [],
-  );
+  const personalUi = useMemo(() => uiSchemaOf(loaded.personalSchema) as UiSchema<FormData, RJSFSchema>, [loaded.personalSchema]);
 
   const requirement = occupation?.workplaceRequired ? 'required' : 'optional';
   const workplaceUi = useMemo<UiSchema<FormData, RJSFSchema>>(
@@ -149,18 +142,8 @@ function ParentForm({ page, send, settings, loaded, fail }: ScreenProps & { load
     try {
       await api('/applications/personal/parent', {
         method: 'POST',
-        body: {
-          bankCode,
-          lastName: text(personal.lastName).trim(),
-          firstName: text(personal.firstName).trim(),
-          kanaLastName: text(personal.kanaLastName),
-          kanaFirstName: text(personal.kanaFirstName),
-          birthday: text(personal.birthday),
-          relationship: text(personal.relationship),
-          mobilePhoneNumber: text(personal.mobilePhoneNumber),
-          phoneNumber: isEmptyPhone(text(personal.phoneNumber)) ? null : text(personal.phoneNumber),
-          proxyApplicationReason: 'MINOR',
-        },
+        // As the server reads it: trimmed, each field's x-normalize, empty answers left out.
+        body: normalizeAnswers(loaded.personalSchema, { ...personal, bankCode, proxyApplicationReason: 'MINOR' }),
       });
       step = 'workplace';
       await api('/applications/workplace/parent', {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
+import { normalizeAnswers } from '../../domain/schemas/form-step.js';
 import {
   isEmptyPhone,
-  normalizeKanaName,
   normalizeWorkplaceName,
   OTHER_OCCUPATION_NAME,
   parentRuleErrors,
@@ -66,15 +66,6 @@ function conflict(reply: FastifyReply, message: string) {
   return reply.code(409).send({ message });
 }
 
-/** What the page's blur handlers do (as for /personal): trimmed names, normalised kana, an empty home phone as null. */
-function normalizeParent(body: Body): void {
-  rewrite(body, 'lastName', trimSpaces, false);
-  rewrite(body, 'firstName', trimSpaces, false);
-  rewrite(body, 'kanaLastName', normalizeKanaName, false);
-  rewrite(body, 'kanaFirstName', normalizeKanaName, false);
-  if (typeof body.phoneNumber === 'string' && isEmptyPhone(body.phoneNumber)) body.phoneNumber = null;
-}
-
 /** As for /workplace: 'other' text trimmed, the workplace name widened, an empty phone as null. */
 function normalizeParentWorkplace(body: Body): void {
   rewrite(body, 'occupationOther', trimSpaces, true);
@@ -119,12 +110,14 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
     const child = childSurnamesOf((await storedAnswersOf(app.db, app.forms, id))?.application);
     if (!child) return conflict(reply, childFirst);
 
+    // As the page sends it: trimmed, each field's x-normalize (kana, an empty phone), empty answers left out.
     const raw = plainObject(request.body);
-    if (raw) normalizeParent(raw);
-    const invalid = check('parent.schema.json', request.body, app.config.schemasDir);
+    const parentSchema = app.forms.get('parent')?.schema;
+    const normalized = raw && parentSchema ? normalizeAnswers(parentSchema, raw) : request.body;
+    const invalid = check('parent.schema.json', normalized, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_FIELDS);
     // The schema has accepted the body: every required field is there with its type.
-    const body = request.body as ParentBody;
+    const body = normalized as ParentBody;
 
     const now = app.now();
     const errors: FieldError[] = [];
