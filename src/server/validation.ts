@@ -3,6 +3,7 @@ import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import ajvFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
+import { normalizeAnswers } from '../domain/schemas/form-step.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
@@ -129,17 +130,29 @@ export function check(schema: string | AnySchema, value: unknown, dir = defaultS
  * compiler has no ajv-errors and answers its own message shape. `normalize` may rewrite the
  * body first (e.g. strip spaces from a code) so the schema sees what the handler will use.
  */
+/**
+ * A body as the page normalises its form (normalizeAnswers: trimmed, each field's x-normalize,
+ * empty answers left out), for a route whose schema (by file name) is a form of SCHEMAS_DIR.
+ */
+function normalizedAsTheForm(request: FastifyRequest, schema: string | AnySchema, body: Record<string, unknown>): Record<string, unknown> {
+  const form = typeof schema === 'string' ? request.server.forms.get(schema.replace(/\.schema\.json$/, '')) : undefined;
+  if (!form) throw new Error(`validateBody: ${String(schema)} is not a form of SCHEMAS_DIR`);
+  return normalizeAnswers(form.schema, body);
+}
+
 export function validateBody(
   schema: string | AnySchema,
-  normalize?: (body: Record<string, unknown>) => void,
+  normalize?: ((body: Record<string, unknown>) => void) | 'as-the-form',
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // The server's own schemas folder (SCHEMAS_DIR), compiled once per folder.
     const validate = validator(schema, request.server.config.schemasDir);
-    const body = request.body;
-    if (normalize && typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      normalize(body as Record<string, unknown>);
+    const raw = request.body;
+    if (normalize && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      if (normalize !== 'as-the-form') normalize(raw as Record<string, unknown>);
+      else request.body = normalizedAsTheForm(request, schema, raw as Record<string, unknown>);
     }
+    const body = request.body;
     if (!validate(body)) {
       return reply.code(400).send(toValidationFailure(validate.errors));
     }

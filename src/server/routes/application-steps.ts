@@ -9,35 +9,19 @@ import {
   OTHER_OCCUPATION_NAME,
   type OccupationAudience,
 } from '../../domain/rules/index.js';
-import { normalizers } from '../../domain/rules/normalizers.js';
 import { WORKPLACE_FIELDS, type WorkplaceBody } from '../../domain/steps.js';
 import { applications } from '../db/schema.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED, type Occupation, type Workplace } from '../../domain/masterdata.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { applicationOf } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
-import { trimSpaces } from '../../domain/rules/spaces.js';
-import { badRequest, rewrite, type Body } from './step-bodies.js';
+import { badRequest } from './step-bodies.js';
 import { occupationOf, validInvitation, workplaceById } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
 /** Body of POST /api/applications/workplace, once schemas/workplace.schema.json accepted it. */
 type WorkplaceRequestBody = Pick<WorkplaceBody, 'occupationId'> & Partial<Omit<WorkplaceBody, 'occupationId'>>;
 
-
-/**
- * What the page's blur handlers do, done again before the schema sees the body, so the server
- * checks and stores what the applicant meant whether or not the page normalised (the
- * normalisers of x-normalize, rules/normalizers.ts); optional texts left empty become null.
- */
-function normalizeWorkplace(body: Body): void {
-  rewrite(body, 'occupationOther', trimSpaces, true);
-  rewrite(body, 'workplaceName', normalizers.workplaceName, true);
-  rewrite(body, 'workplacePhoneNumber', normalizers.phone, true);
-  rewrite(body, 'invitationCode', normalizers.workplaceCode, true);
-  rewrite(body, 'existedAccountBranchCode', normalizers.branchCode, true);
-  rewrite(body, 'existedAccountNumber', normalizers.accountNumber, true);
-}
 
 /** Whether an occupation is offered to this applicant (the page lists only those). */
 function offered(occupation: Occupation, applicationType: 'GENERAL' | 'CHILD', birthday: string | null, now: Date): boolean {
@@ -70,7 +54,7 @@ const applicationStepRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<{ Body: WorkplaceRequestBody }>(
     '/applications/workplace',
-    { onRequest: stepEditHooks, preValidation: validateBody('workplace.schema.json', normalizeWorkplace) },
+    { onRequest: stepEditHooks, preValidation: validateBody('workplace.schema.json', 'as-the-form') },
     async (request, reply) => {
       const { id, bankCode, applicationType } = applicationOf(request);
       const body = request.body;

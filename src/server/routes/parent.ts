@@ -3,8 +3,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { normalizeAnswers } from '../../domain/schemas/form-step.js';
 import {
-  isEmptyPhone,
-  normalizeWorkplaceName,
   OTHER_OCCUPATION_NAME,
   parentRuleErrors,
   workplaceRuleErrors,
@@ -15,8 +13,7 @@ import { applicationParents, applications, type ParentRelationship, type ProxyAp
 import { storedAnswersOf } from '../forms/answers.js';
 import { applicationOf } from '../plugins/auth.js';
 import { check } from '../validation.js';
-import { trimSpaces } from '../../domain/rules/spaces.js';
-import { badRequest, rewrite, type Body } from './step-bodies.js';
+import { badRequest, type Body } from './step-bodies.js';
 import { occupationOf } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
@@ -64,13 +61,6 @@ const PARENT_WORKPLACE_FIELDS = ['occupationId', 'occupationOther', 'workplaceNa
 
 function conflict(reply: FastifyReply, message: string) {
   return reply.code(409).send({ message });
-}
-
-/** As for /workplace: 'other' text trimmed, the workplace name widened, an empty phone as null. */
-function normalizeParentWorkplace(body: Body): void {
-  rewrite(body, 'occupationOther', trimSpaces, true);
-  rewrite(body, 'workplaceName', normalizeWorkplaceName, true);
-  if (typeof body.workplacePhoneNumber === 'string' && isEmptyPhone(body.workplacePhoneNumber)) body.workplacePhoneNumber = null;
 }
 
 /** The body as a plain object to normalise (anything else is left for the schema to refuse). */
@@ -156,11 +146,12 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
     if (!parent) return conflict(reply, parentFirst);
 
     const raw = plainObject(request.body);
-    if (raw) normalizeParentWorkplace(raw);
-    const invalid = check('parent-workplace.schema.json', request.body, app.config.schemasDir);
+    const workplaceSchema = app.forms.get('parent-workplace')?.schema;
+    const normalizedWorkplace = raw && workplaceSchema ? normalizeAnswers(workplaceSchema, raw) : request.body;
+    const invalid = check('parent-workplace.schema.json', normalizedWorkplace, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_WORKPLACE_FIELDS);
-    // The schema has accepted the body: occupationId is an integer, the rest strings or null.
-    const body = request.body as ParentWorkplaceBody;
+    // The schema has accepted the body: occupationId is an integer, the rest strings or absent.
+    const body = normalizedWorkplace as ParentWorkplaceBody;
 
     // The parent is an adult: the general flow's list applies.
     const found = await occupationOf(app.db, bankCode, body.occupationId);

@@ -4,9 +4,9 @@ import type { FieldError } from '../../domain/rules/index.js';
 import type { ValidationFailure } from '../validation.js';
 
 /**
- * What the step routes (general steps and the child's parent step) share: the 400 answer with
- * its errors in form order, and the small rewrites that do on the server what the page's blur
- * handlers do, so a body is checked and stored as the applicant meant it.
+ * What the step routes with their own code (the workplace and the child's parent step) share:
+ * the 400 answer with its errors in form order. (Their bodies are normalised as their forms
+ * say: normalizeAnswers and each field's x-normalize.)
  */
 export type Body = Record<string, unknown>;
 
@@ -23,13 +23,4 @@ export function failure(errors: FieldError[], order: readonly string[]): Validat
 
 export function badRequest(reply: FastifyReply, errors: FieldError[], order: readonly string[]) {
   return reply.code(400).send(failure(errors, order));
-}
-
-
-/** Applies `convert` to a string property; an optional text left empty becomes null. */
-export function rewrite(body: Body, field: string, convert: (value: string) => string, emptyToNull: boolean): void {
-  const value = body[field];
-  if (typeof value !== 'string') return;
-  const converted = convert(value);
-  body[field] = emptyToNull && converted === '' ? null : converted;
 }
