@@ -131,6 +131,32 @@ describe('/ekyc-callback', () => {
   });
 });
 
+describe('the eKYC poller', () => {
+  it('stops asking once its actor stops (the applicant left the page)', async () => {
+    let statuses = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const { route } = requestOf(input, init);
+        if (route === 'POST /api/ekyc/status') {
+          statuses += 1;
+          return json({ status: 1 });
+        }
+        return json({ message: 'not found' }, 404);
+      }),
+    );
+    const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 5 });
+    const poller = createActor(implementations.actors.pollEkycStatus, { input: { intervalMs: 5000, maxTries: 12 } });
+    poller.start();
+    await waitFor(() => expect(statuses).toBeGreaterThanOrEqual(2));
+    poller.stop();
+    const asked = statuses;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Without the abort it would have asked about 16 more times in 80 ms (every 5 ms, up to 12 tries).
+    expect(statuses).toBe(asked);
+  });
+});
+
 describe('/redirect', () => {
   it('shows that the application is being accepted', () => {
     render(<Redirect {...screenProps('/redirect')} />);

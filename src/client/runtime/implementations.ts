@@ -47,7 +47,13 @@ function outputOf(event: { output?: unknown }): Record<string, unknown> {
   return event.output && typeof event.output === 'object' ? (event.output as Record<string, unknown>) : {};
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects as soon as `signal` aborts (the actor was stopped: the page was left). */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    signal.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 
 export function createImplementations(settings: ClientSettings): FlowImplementations {
   return {
@@ -73,16 +79,17 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
         session.set('applicationType', input.applicationType);
         return api<{ url: string }>('/ekyc', { method: 'POST', body: { supplement: false } });
       }),
-      pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput, PollProgressEvent>(async ({ input, emit }) => {
+      // XState aborts `signal` when the actor stops (the page was left): the next wait or call ends it.
+      pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput, PollProgressEvent>(async ({ input, emit, signal }) => {
         // Tests shorten the interval through server configuration; the flow's value stays the real one.
         const intervalMs = settings.ekycPollIntervalMs ?? input.intervalMs;
         // Like the original's interval timer: each try comes one interval after the previous one.
         for (let tries = 1; tries <= input.maxTries; tries += 1) {
-          await sleep(intervalMs);
-          const { status } = await api<{ status: number }>('/ekyc/status', { method: 'POST' });
+          await sleep(intervalMs, signal);
+          const { status } = await api<{ status: number }>('/ekyc/status', { method: 'POST', signal });
           emit({ type: POLL_PROGRESS, tries, maxTries: input.maxTries });
           if (status === EKYC_STATUS.bankerProcessing) {
-            const ekyc = await api<{ supplement: boolean }>('/ekyc');
+            const ekyc = await api<{ supplement: boolean }>('/ekyc', { signal });
             return { supplement: ekyc.supplement === true };
           }
           if (status !== EKYC_STATUS.created && status !== EKYC_STATUS.providerProcessing) {
