@@ -3,7 +3,7 @@ import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import ajvFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
-import { normalizeAnswers } from '../domain/schemas/form-step.js';
+import { normalizeAnswers, type FormSchema } from '../domain/schemas/form-step.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
@@ -132,12 +132,10 @@ export function check(schema: string | AnySchema, value: unknown, dir = defaultS
  */
 /**
  * A body as the page normalises its form (normalizeAnswers: trimmed, each field's x-normalize,
- * empty answers left out), for a route whose schema (by file name) is a form of SCHEMAS_DIR.
+ * empty answers left out). Anything but a JSON object is left as it is, for the schema to refuse.
  */
-function normalizedAsTheForm(request: FastifyRequest, schema: string | AnySchema, body: Record<string, unknown>): Record<string, unknown> {
-  const form = typeof schema === 'string' ? request.server.forms.get(schema.replace(/\.schema\.json$/, '')) : undefined;
-  if (!form) throw new Error(`validateBody: ${String(schema)} is not a form of SCHEMAS_DIR`);
-  return normalizeAnswers(form.schema, body);
+export function normalizedAsTheForm(schema: FormSchema, body: unknown): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? normalizeAnswers(schema, body as Record<string, unknown>) : body;
 }
 
 export function validateBody(
@@ -148,9 +146,12 @@ export function validateBody(
     // The server's own schemas folder (SCHEMAS_DIR), compiled once per folder.
     const validate = validator(schema, request.server.config.schemasDir);
     const raw = request.body;
-    if (normalize && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-      if (normalize !== 'as-the-form') normalize(raw as Record<string, unknown>);
-      else request.body = normalizedAsTheForm(request, schema, raw as Record<string, unknown>);
+    if (normalize === 'as-the-form') {
+      const form = typeof schema === 'string' ? request.server.forms.get(schema.replace(/\.schema\.json$/, '')) : undefined;
+      if (!form) throw new Error(`validateBody: ${String(schema)} is not a form of SCHEMAS_DIR`);
+      request.body = normalizedAsTheForm(form.schema, raw);
+    } else if (normalize && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      normalize(raw as Record<string, unknown>);
     }
     const body = request.body;
     if (!validate(body)) {

@@ -27,3 +27,10 @@ export function loadFormCatalogue(schemasDir: string): FormCatalogue {
 export function formSteps(catalogue: FormCatalogue): FormDefinition[] {
   return [...catalogue.values()].filter((form) => form.step !== undefined);
 }
+
+/** A form's schema by name; throws for a name SCHEMAS_DIR does not have (a route's own form is always there). */
+export function formSchemaOf(catalogue: FormCatalogue, name: string): FormSchema {
+  const form = catalogue.get(name);
+  if (!form) throw new Error(`schemas/${name}.schema.json is not in SCHEMAS_DIR`);
+  return form.schema;
+}

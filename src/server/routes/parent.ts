@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { normalizeAnswers } from '../../domain/schemas/form-step.js';
 import {
   OTHER_OCCUPATION_NAME,
   parentRuleErrors,
@@ -11,9 +10,10 @@ import {
 } from '../../domain/rules/index.js';
 import { applicationParents, applications, type ParentRelationship, type ProxyApplicationReason } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
+import { formSchemaOf } from '../forms/catalogue.js';
 import { applicationOf } from '../plugins/auth.js';
-import { check } from '../validation.js';
-import { badRequest, type Body } from './step-bodies.js';
+import { check, normalizedAsTheForm } from '../validation.js';
+import { badRequest } from './step-bodies.js';
 import { occupationOf } from './master-data.js';
 import { stepEditHooks } from './step-lock.js';
 
@@ -63,11 +63,6 @@ function conflict(reply: FastifyReply, message: string) {
   return reply.code(409).send({ message });
 }
 
-/** The body as a plain object to normalise (anything else is left for the schema to refuse). */
-function plainObject(value: unknown): Body | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Body) : null;
-}
-
 /** 409 texts: the steps were called out of order or by a general application. */
 const notChild = '親権者さまの情報はお子さまのお申込みでのみ登録できます。';
 const childFirst = 'お子さまの情報を先に登録してください。';
@@ -101,9 +96,7 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
     if (!child) return conflict(reply, childFirst);
 
     // As the page sends it: trimmed, each field's x-normalize (kana, an empty phone), empty answers left out.
-    const raw = plainObject(request.body);
-    const parentSchema = app.forms.get('parent')?.schema;
-    const normalized = raw && parentSchema ? normalizeAnswers(parentSchema, raw) : request.body;
+    const normalized = normalizedAsTheForm(formSchemaOf(app.forms, 'parent'), request.body);
     const invalid = check('parent.schema.json', normalized, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_FIELDS);
     // The schema has accepted the body: every required field is there with its type.
@@ -145,9 +138,7 @@ const parentRoutes: FastifyPluginAsync = async (app) => {
       .limit(1);
     if (!parent) return conflict(reply, parentFirst);
 
-    const raw = plainObject(request.body);
-    const workplaceSchema = app.forms.get('parent-workplace')?.schema;
-    const normalizedWorkplace = raw && workplaceSchema ? normalizeAnswers(workplaceSchema, raw) : request.body;
+    const normalizedWorkplace = normalizedAsTheForm(formSchemaOf(app.forms, 'parent-workplace'), request.body);
     const invalid = check('parent-workplace.schema.json', normalizedWorkplace, app.config.schemasDir);
     if (invalid) return badRequest(reply, invalid.errors, PARENT_WORKPLACE_FIELDS);
     // The schema has accepted the body: occupationId is an integer, the rest strings or absent.

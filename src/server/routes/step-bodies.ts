@@ -8,7 +8,6 @@ import type { ValidationFailure } from '../validation.js';
  * the 400 answer with its errors in form order. (Their bodies are normalised as their forms
  * say: normalizeAnswers and each field's x-normalize.)
  */
-export type Body = Record<string, unknown>;
 
 /** Errors sorted by the form's field order; message = the first one (what the page focuses). */
 export function failure(errors: FieldError[], order: readonly string[]): ValidationFailure {
