@@ -65,24 +65,30 @@ describe('/ekyc-preparation', () => {
   });
 });
 
+/** The server's eKYC routes for the poller: each status call answered by `answer`, and counted. */
+function stubEkycRoutes(answer: () => Response | Promise<Response>): { count: () => number } {
+  let statuses = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { route } = requestOf(input, init);
+      if (route === 'POST /api/ekyc/status') {
+        statuses += 1;
+        return answer();
+      }
+      if (route === 'GET /api/ekyc') return json({ status: 4, url: '/x', supplement: true });
+      return json({ message: 'not found' }, 404);
+    }),
+  );
+  return { count: () => statuses };
+}
+
 describe('/ekyc-callback', () => {
   it('shows the tries the page’s poller emits as a progress bar until the result is in', async () => {
     // The page's own actor as the runtime starts it (the real poller at a 1 ms interval),
     // against a status the test releases; the screen reads the poller through its snapshot.
     const pending: Array<(response: Response) => void> = [];
-    let statuses = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const { route } = requestOf(input, init);
-        if (route === 'POST /api/ekyc/status') {
-          statuses += 1;
-          return new Promise<Response>((resolve) => pending.push(resolve));
-        }
-        if (route === 'GET /api/ekyc') return json({ status: 4, url: '/x', supplement: true });
-        return json({ message: 'not found' }, 404);
-      }),
-    );
+    const statuses = stubEkycRoutes(() => new Promise<Response>((resolve) => pending.push(resolve)));
     const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 1 });
     const actor = createActor(machineAt(generalFlow, 'ekycCallback', implementations));
     const left = new Promise<string | undefined>((resolve) => {
@@ -127,33 +133,22 @@ describe('/ekyc-callback', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('3');
     await answer(4);
     await expect(left).resolves.toBe('supplement');
-    expect(statuses).toBe(5);
+    expect(statuses.count()).toBe(5);
   });
 });
 
 describe('the eKYC poller', () => {
   it('stops asking once its actor stops (the applicant left the page)', async () => {
-    let statuses = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const { route } = requestOf(input, init);
-        if (route === 'POST /api/ekyc/status') {
-          statuses += 1;
-          return json({ status: 1 });
-        }
-        return json({ message: 'not found' }, 404);
-      }),
-    );
+    const statuses = stubEkycRoutes(() => json({ status: 1 }));
     const implementations = createImplementations({ ...settingsFor(), ekycPollIntervalMs: 5 });
     const poller = createActor(implementations.actors.pollEkycStatus, { input: { intervalMs: 5000, maxTries: 12 } });
     poller.start();
-    await waitFor(() => expect(statuses).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(statuses.count()).toBeGreaterThanOrEqual(2));
     poller.stop();
-    const asked = statuses;
+    const asked = statuses.count();
     await new Promise((resolve) => setTimeout(resolve, 80));
     // Without the abort it would have asked about 16 more times in 80 ms (every 5 ms, up to 12 tries).
-    expect(statuses).toBe(asked);
+    expect(statuses.count()).toBe(asked);
   });
 });
 

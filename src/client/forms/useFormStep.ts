@@ -71,7 +71,7 @@ async function loadStep(form: string, bank: PublicBankConfig): Promise<LoadedSte
   return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), answer };
 }
 
-/** A set's members as one text, so that a memo changes only when the set does. */
+/** A set's members as one text, to tell whether the fields asked changed. */
 const keyOf = (fields: ReadonlySet<string>) => [...fields].sort().join(',');
 
 export type FormStepProps = Pick<
@@ -105,11 +105,10 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
   const unaskedRef = useRef(unasked);
   unaskedRef.current = unasked;
 
-  // Keyed by the fields' names: a new set with the same fields draws nothing new.
-  const unaskedKey = keyOf(unasked);
+  // `unasked` changes only when the fields asked do (onDataChange keeps the set otherwise).
   const uiSchema = useMemo(
-    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked: new Set(unaskedKey.split(',').filter(Boolean)) }) : {}),
-    [loaded, applicationType, bank, unaskedKey],
+    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked }) : {}),
+    [loaded, applicationType, bank, unasked],
   );
   const errorTargets = useMemo(() => (loaded ? errorTargetsOf(loaded.schema) : {}), [loaded]);
 

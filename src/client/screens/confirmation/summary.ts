@@ -169,7 +169,9 @@ function labelOf(schema: FormSchema, field: string, value: unknown, choices: Sum
   const index = property?.enum?.indexOf(value) ?? -1;
   if (Array.isArray(enumNames) && index >= 0 && typeof enumNames[index] === 'string') return enumNames[index];
   // A field of the application outside the form (mailAddress) or derived (address) reads as itself.
-  return property ? labelOfValue({ ...property, items: undefined }, value) : String(value);
+  // One value at a time: an item of a list reads by the list's items.
+  const described = property?.type === 'array' ? property.items : property;
+  return described ? labelOfValue(described, value) : String(value);
 }
 
 /** A field's values: a list as stored, or as the application entity shows it (comma-joined). */
