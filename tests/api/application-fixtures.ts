@@ -64,6 +64,7 @@ export const savedSteps = { ...savedPersonal, ...savedWorkplace };
 
 /** The answers of the generic engine's forms as stored (one document per form, migration 0005). */
 export const savedDocuments: Record<string, Record<string, unknown>> = {
+  workplace: savedWorkplace,
   branch: { branchCode: '001', branchName: '本店営業部' },
   sealLess: { sealLess: true },
 };
@@ -167,7 +168,6 @@ export async function signedIn(server: TestServer, bankCode = '0177', applicatio
  * and their validation have tests of their own; here only their result matters.
  */
 export async function saveSteps(server: TestServer, who: Signed, personal: Record<string, unknown> = {}): Promise<void> {
-  await server.app.db.update(applications).set(savedWorkplace).where(eq(applications.id, who.id));
   // An override of null leaves the answer out, as the engine stores it.
   const answers = Object.fromEntries(Object.entries({ ...savedPersonal, ...personal }).filter(([, value]) => value !== null));
   for (const [form, stored] of Object.entries({ ...savedDocuments, personal: answers })) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());

@@ -53,11 +53,12 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     expect(application.statusCode).toBe(200);
     // A new application: its bank, type and address; no step stored yet (a form's fields come with its document).
     expect(application.json()).toMatchObject({
-      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress, occupationId: null },
+      application: { bankCode: '0587', applicationType: 'CHILD', mailAddress: who.mailAddress },
       applicationParent: null,
       forms: {},
     });
     expect(application.json<{ application: Record<string, unknown> }>().application).not.toHaveProperty('lastName');
+    expect(application.json<{ application: Record<string, unknown> }>().application).not.toHaveProperty('occupationId');
   });
 
   it('accepts the code with half- and full-width spaces and full-width digits', async () => {

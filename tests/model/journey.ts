@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { FlowConfig } from '../../src/domain/flow/types';
+import { formsOf } from '../../src/domain/flow/model';
 import { SIMULATOR_PREFIX } from '../../src/server/ekyc/simulator';
 import { isOneOf } from '../../src/domain/flow/vocabulary';
 import { chooseProviderOutcome, screenDrivers, type FlowId, type Journey } from '../e2e/drivers';
@@ -165,7 +166,7 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       const driver = screen && taken.flowEvent ? screenDrivers[screen]?.[taken.flowEvent] : undefined;
       if (!driver) throw new Error(`no screen driver for ${screen ?? '(no screen)'} ${taken.flowEvent ?? step.event.type} in tests/e2e/drivers`);
       // The page's form, for the generic form step's drivers.
-      const context = meta?.form === undefined ? {} : { form: meta.form };
+      const context = meta?.form === undefined ? {} : { form: formsOf(meta.form)[0] };
       action = () => driver(journey, context);
     }
     const drops = await armFollowingFailures(index);

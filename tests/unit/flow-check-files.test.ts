@@ -79,13 +79,13 @@ describe('checkFlowFiles on a flow folder', () => {
       (step(schema).summary as unknown[]).push({ term: '性別', field: 'gender' });
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/derive\/0 unknown derivation "postalAdress" \(known derivations, src\/server\/forms\/derivations\.ts: postalAddress, eraBirthday\)\. Did you mean "postalAddress"\?$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/derive\/0 unknown derivation "postalAdress" \(known derivations, src\/server\/forms\/derivations\.ts: postalAddress, eraBirthday, workplaceMaster, invitation\)\. Did you mean "postalAddress"\?$/),
       expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/kanaLastName\/x-normalize unknown normaliser "kanaNam" .*Did you mean "kanaName"\?$/),
       expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/tempAddress\/x-when\/field unknown field "noMatchingAdress" \(known fields, this form: .*\)\. Did you mean "noMatchingAddress"\?$/),
       expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/distanceTransactionReason\/x-when\/condition unknown condition "distanceReasonAskd" .*Did you mean "distanceReasonAsked"\?$/),
       expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/summary\/16 "fields" is required here$/),
       expect.stringMatching(/^personal\.schema\.json:\d+ \/x-step\/summary\/16 unknown key "field" here$/),
-      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/subAddress\/x-when "x-when" must be \{ "field": <a field>, and one of "is", "isNot", "includes": <a value> \} or \{ "condition": <a condition name> \}$/),
+      expect.stringMatching(/^personal\.schema\.json:\d+ \/properties\/subAddress\/x-when "x-when" must be \{ "field": <a field>, and one of "is", "isNot", "includes": <a value> \}, \{ "condition": <a condition name> \} or \{ "for": "GENERAL" \| "CHILD" \}$/),
     ]);
   });
 
@@ -95,8 +95,8 @@ describe('checkFlowFiles on a flow folder', () => {
       ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branchs' };
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known option sources, src\/domain\/schemas\/form-step\.ts: branches, purposes, prefectures\)\. Did you mean "branches"\?$/),
-      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" \(or \["string", "null"\]\), or an "array" of strings$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known option sources, src\/domain\/schemas\/form-step\.ts: branches, purposes, prefectures, occupations\)\. Did you mean "branches"\?$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" or "integer" \(or either with "null"\), or an "array" of strings$/),
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/x-step\/post "\/applications\/branch" is already the path of form "branch"; give this form its own path$/),
     ]);
     expect(checkEditedSchema('sealLess', (schema) => (step(schema).post = 'applications/seal less'))).toEqual([
@@ -128,7 +128,7 @@ describe('checkFlowFiles on a flow folder', () => {
     cpSync(join(repositoryRoot, 'flows'), join(root, 'flows'), { recursive: true });
     cpSync(join(repositoryRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
     const flowFile = join(root, 'flows', 'general.json');
-    writeFileSync(flowFile, readFileSync(flowFile, 'utf8').replace('"screen": "Workplace"', '"screen": "FormStep"'));
+    writeFileSync(flowFile, readFileSync(flowFile, 'utf8').replace('"screen": "Confirmation"', '"screen": "FormStep"'));
     const sealFile = join(root, 'schemas', 'sealLess.schema.json');
     const seal = JSON.parse(readFileSync(sealFile, 'utf8')) as { properties: Record<string, unknown> };
     seal.properties.branchCode = { type: 'string', title: '店番' };
@@ -137,8 +137,8 @@ describe('checkFlowFiles on a flow folder', () => {
     rmSync(root, { recursive: true, force: true });
     expect(result.flows).toEqual([]);
     expect(result.problems.map((p) => `${p.file.replace(/^.*flows\//, '')}:${p.line} ${p.pointer} ${p.message}`)).toEqual([
-      expect.stringMatching(/^general\.json:\d+ \/states\/workplace\/meta\/form screen "FormStep" needs a form with "x-step" \(where it is posted\), but schemas\/workplace\.schema\.json has none$/),
       expect.stringMatching(/^general\.json:\d+ \/states\/sealLess\/meta\/form form "sealLess" has a field "branchCode", which form "branch" of this flow has too; rename one/),
+      expect.stringMatching(/^general\.json:\d+ \/states\/confirmation\/meta\/form screen "FormStep" needs a form with "x-step" \(where it is posted\), but schemas\/confirmation\.schema\.json has none$/),
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('checkFlowFiles on a flow folder', () => {
       checkEditedSchema('sealLess', (schema) => {
         ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branches', labelAs: 'sealLessName' };
       }),
-    ).toEqual([expect.stringMatching(/ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" \(or \["string", "null"\]\), or an "array" of strings$/)]);
+    ).toEqual([expect.stringMatching(/ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" or "integer" \(or either with "null"\), or an "array" of strings$/)]);
   });
 
   it('refuses a schema the server’s strict ajv would refuse, before the server starts', () => {

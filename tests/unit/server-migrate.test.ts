@@ -102,4 +102,41 @@ describe('migrator', () => {
     const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name IN ('last_name', 'birthday', 'distance_transaction_reason')`);
     expect(columns.rows).toEqual([]);
   });
+
+  it('moves the stored workplace step into its form document (0007), with whether the applied workplace permits another account, and drops its columns', async () => {
+    client = await PGlite.create();
+    const target = pgliteMigrationTarget(client);
+    const files = await readMigrations();
+    await migrate(target, files.filter((file) => file.name < '0007'));
+    await client.query(`INSERT INTO workplaces (bank_code, id, code, name, phone_number, multiple_accounts) VALUES ('0177', 7, 'AB1234', '株式会社テスト', '092-123-4567', 'PERMITTED')`);
+    const insert = `INSERT INTO applications (id, bank_code, application_type, mail_address, occupation_id, occupation_name, occupation_other, workplace_id,
+        workplace_code, workplace_name, workplace_phone_number, invitation_code, existed_account_branch_code, existed_account_number, updated_at)
+      VALUES ($1, '0177', $2, 'a@example.com', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, '2026-01-02T03:04:05Z')`;
+    await client.query(insert, ['00000000-0000-4000-8000-000000000001', 'GENERAL', 1, '会社員', null, 7, 'AB1234', '株式会社テスト', '092-123-4567', null, '001', '0000001']);
+    await client.query(insert, ['00000000-0000-4000-8000-000000000002', 'CHILD', 9, 'その他', '家業の手伝い', null, null, null, null, 'FBK001', null, null]);
+    await client.query(insert, ['00000000-0000-4000-8000-000000000003', 'GENERAL', null, null, null, null, null, null, null, null, null, null]);
+    expect(await migrate(target, files)).toEqual(files.filter((file) => file.name >= '0007').map((file) => file.name));
+    const documents = await client.query<{ application_id: string; answers: Record<string, unknown> }>(
+      `SELECT application_id, answers FROM application_forms WHERE form = 'workplace' ORDER BY application_id`,
+    );
+    expect(documents.rows).toEqual([
+      {
+        application_id: '00000000-0000-4000-8000-000000000001',
+        answers: {
+          occupationId: 1,
+          occupationName: '会社員',
+          workplaceId: 7,
+          workplaceCode: 'AB1234',
+          workplaceName: '株式会社テスト',
+          workplacePhoneNumber: '092-123-4567',
+          multipleAccountsPermitted: true,
+          existedAccountBranchCode: '001',
+          existedAccountNumber: '0000001',
+        },
+      },
+      { application_id: '00000000-0000-4000-8000-000000000002', answers: { occupationId: 9, occupationName: 'その他', occupationOther: '家業の手伝い', invitationCode: 'FBK001' } },
+    ]);
+    const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name LIKE ANY (ARRAY['occupation%', 'workplace%', 'existed%', 'invitation%'])`);
+    expect(columns.rows).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import type { PublicBankConfig } from '../../domain/bank/types';
-import type { Branch } from '../../domain/masterdata';
+import type { Branch, Occupation } from '../../domain/masterdata';
 import { PREFECTURES } from '../../domain/prefectures';
-import type { OptionSourceName } from '../../domain/schemas/form-step';
+import { occupationAudience, occupationOptions } from '../../domain/rules/occupations';
+import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-step';
 import { api } from '../api/client';
 import type { Choice } from './widgets/choices';
 
@@ -10,7 +11,7 @@ import type { Choice } from './widgets/choices';
  * the page: one loader per source name, so a new name in optionSourceNames does not compile
  * until the page can fill it. The server checks the answer against the same data.
  */
-export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig) => Promise<Choice[]>> = {
+export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig, asker: OptionAsker) => Promise<Choice[]>> = {
   /** GET /api/branch: each branch by its code, with its address under its name. */
   branches: async () => {
     const { branchList } = await api<{ branchList: Branch[] }>('/branch');
@@ -20,6 +21,12 @@ export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig) =>
   purposes: async (bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
   /** The 47 prefectures, north to south. */
   prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
+  /** GET /api/occupations: those offered to this applicant (a child's by the stored birthday), その他 last. */
+  occupations: async (_bank, { applicationType, saved, today }) => {
+    const { occupationList } = await api<{ occupationList: Occupation[] }>('/occupations');
+    const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
+    return occupationOptions(occupationList, occupationAudience(applicationType, birthday, today));
+  },
 };
 
 /**

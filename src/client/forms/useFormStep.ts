@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PublicBankConfig } from '../../domain/bank/types';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
-import { runFormRules, type FormRuleContext } from '../../domain/rules/registry';
+import type { FormRuleContext } from '../../domain/rules/registry';
 import {
+  askedRuleErrors,
   errorTargetsOf,
   formStepOf,
   isRecord,
@@ -60,12 +61,13 @@ function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAns
 }
 
 /** Everything the page needs, with one GET of the application, loaded side by side with the form. */
-async function loadStep(form: string, bank: PublicBankConfig): Promise<LoadedStep> {
+async function loadStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig): Promise<LoadedStep> {
   const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), api<ApplicationsAnswer>('/applications')]);
   const step = formStepOf(schema);
   if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the page cannot post it`);
   const optionFields = optionFieldsOf(schema);
-  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank)));
+  const asker = { applicationType, saved: { ...answer.application }, today: new Date() };
+  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank, asker)));
   const choices = Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []]));
   const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
   return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), answer };
@@ -88,14 +90,14 @@ export interface FormStepState {
 }
 
 export function useFormStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig, fail: (error?: unknown) => void): FormStepState | null {
-  const loaded = useLoaded(() => loadStep(form, bank), [form, bank], fail);
+  const loaded = useLoaded(() => loadStep(form, applicationType, bank), [form, applicationType, bank], fail);
   /** The fields not asked since the answers last changed them (for the form as loaded). */
   const [changed, setChanged] = useState<{ of: LoadedStep; unasked: ReadonlySet<string> } | null>(null);
   const formContext = useAddressSearch(fail);
   const suggestFurigana = useFuriganaSuggestion(fail);
 
   const context = useMemo<FormRuleContext>(
-    () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application } }),
+    () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application }, offered: loaded?.choices }),
     [applicationType, bank, loaded],
   );
   const unasked = useMemo(
@@ -133,7 +135,7 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
     [loaded, context],
   );
   const ruleErrors = useCallback(
-    (answers: FormData): FieldError[] => (loaded && loaded.step.rules.length > 0 ? runFormRules(loaded.step.rules, answers, { ...context, today: new Date() }) : []),
+    (answers: FormData): FieldError[] => (loaded ? askedRuleErrors(loaded.schema, loaded.step.rules, answers, { ...context, today: new Date() }) : []),
     [loaded, context],
   );
 

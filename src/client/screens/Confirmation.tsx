@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../domain/bank/types';
-import { optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
+import { optionFieldsOf, type FormSchema, type OptionAsker } from '../../domain/schemas/form-step';
 import { optionSources } from '../forms/options';
 import type { Choice } from '../forms/widgets/choices';
 import { loadApplicationWithParent } from '../api/application';
@@ -14,9 +14,9 @@ import { askedFormsOf, isHandWritten, summaryOf, type SummarySection } from './c
 import { useFailure } from './useFailure';
 
 /** The choices the summary names by their label: those of x-options fields that store no label of their own. */
-async function summaryChoicesOf(schema: FormSchema, bank: PublicBankConfig): Promise<Record<string, Choice[]>> {
+async function summaryChoicesOf(schema: FormSchema, bank: PublicBankConfig, asker: OptionAsker): Promise<Record<string, Choice[]>> {
   const fields = optionFieldsOf(schema).filter(({ options }) => options.labelAs === undefined);
-  const offered = await Promise.all(fields.map(({ options }) => optionSources[options.source](bank)));
+  const offered = await Promise.all(fields.map(({ options }) => optionSources[options.source](bank, asker)));
   return Object.fromEntries(fields.map(({ field }, index) => [field, offered[index] ?? []]));
 }
 
@@ -40,10 +40,11 @@ export default function Confirmation({ flow, page, settings, send }: ScreenProps
       const generic = [...asked].filter((form) => !isHandWritten(form) && form !== ownForm);
       const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
       const [{ application, parent, forms }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
-      const choices = await Promise.all(schemas.map(async ([form, schema]) => [form, await summaryChoicesOf(schema, settings.bank)] as const));
+      const asker = { applicationType: flow.config.meta.applicationType, saved: { ...application }, today: new Date() };
+      const choices = await Promise.all(schemas.map(async ([form, schema]) => [form, await summaryChoicesOf(schema, settings.bank, asker)] as const));
       return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms, new Map(choices));
     },
-    [settings.bank, asked, ownForm],
+    [settings.bank, asked, ownForm, flow.config.meta.applicationType],
     fail,
   );
 

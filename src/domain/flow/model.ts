@@ -125,6 +125,12 @@ export function metaOf(node: StateNode): Json {
   return isObject(node.config.meta) ? node.config.meta : {};
 }
 
+/** meta.form as a list: one name, several, or none. */
+export function formsOf(form: unknown): string[] {
+  if (typeof form === 'string') return [form];
+  return Array.isArray(form) ? form.filter((name): name is string => typeof name === 'string') : [];
+}
+
 export function stringMeta(node: StateNode, key: string): string | undefined {
   const v = metaOf(node)[key];
   return typeof v === 'string' ? v : undefined;
@@ -230,7 +236,8 @@ export function describeFlow(config: FlowConfig): FlowModel {
       path: meta.path,
       screen: meta.screen,
       step: meta.step,
-      form: meta.form,
+      form: formsOf(meta.form)[0],
+      forms: formsOf(meta.form),
       entry: meta.entry === true,
       title: meta.title ?? '',
     });

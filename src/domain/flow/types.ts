@@ -18,8 +18,11 @@ export interface StateMeta {
   screen?: ScreenName;
   /** Step number shown as step/totalSteps. */
   step?: number;
-  /** Name of the JSON Schema in schemas/ (without .schema.json) the screen's form uses. */
-  form?: string;
+  /**
+   * Name of the JSON Schema in schemas/ (without .schema.json) the screen's form uses; a page
+   * that asks several forms lists them in the order it posts them.
+   */
+  form?: string | string[];
   /** May be opened without arriving from a neighbour (landing pages, error pages, provider return). */
   entry?: boolean;
   /** Heading of the page; also the document title. */
@@ -35,7 +38,10 @@ export interface FlowPage {
   path: string;
   screen: ScreenName;
   step?: number;
+  /** The first (or only) form the page asks. */
   form?: string;
+  /** Every form the page asks, in the order it posts them (empty for a page without a form). */
+  forms: string[];
   entry: boolean;
   title: string;
 }

@@ -1,4 +1,5 @@
 import type { Occupation } from '../masterdata';
+import { ageOn, type Today } from './dates';
 import { OTHER_OCCUPATION_NAME } from './workplace';
 
 /**
@@ -9,6 +10,11 @@ import { OTHER_OCCUPATION_NAME } from './workplace';
  * page lists exactly these and the server accepts exactly these.
  */
 export type OccupationAudience = { kind: 'adult' } | { kind: 'child'; age: number | null };
+
+/** Who chooses: a general applicant is an adult; a child's list follows the child's birthday (none yet: all of the child's). */
+export function occupationAudience(applicationType: 'GENERAL' | 'CHILD', birthday: string | null, today: Today): OccupationAudience {
+  return applicationType === 'GENERAL' ? { kind: 'adult' } : { kind: 'child', age: birthday ? ageOn(birthday, today) : null };
+}
 
 export function isOccupationOffered(occupation: Occupation, audience: OccupationAudience): boolean {
   if (audience.kind === 'adult') return occupation.generalDisplay;
@@ -27,4 +33,16 @@ export function compareOccupations(a: Occupation, b: Occupation): number {
 
 export function offeredOccupations(list: readonly Occupation[], audience: OccupationAudience): Occupation[] {
   return list.filter((occupation) => isOccupationOffered(occupation, audience)).sort(compareOccupations);
+}
+
+/**
+ * The occupations offered to an applicant as the choices of a form (x-options source
+ * "occupations"): the id, the name, and whether a workplace is then required (the rules read it).
+ */
+export function occupationOptions(list: readonly Occupation[], audience: OccupationAudience) {
+  return offeredOccupations(list, audience).map((occupation) => ({
+    value: occupation.id,
+    label: occupation.name,
+    data: { workplaceRequired: occupation.workplaceRequired },
+  }));
 }

@@ -8,13 +8,24 @@
 import type { FieldError } from './field-error.js';
 import { checkDistanceReason, checkPurposeOther, checkPurposeSelection, needsDistanceReason, type DistanceReasonBank } from './address.js';
 import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
-import { nameRuleErrors } from './forms.js';
+import { nameRuleErrors, workplaceRuleErrors } from './forms.js';
 import { checkParentSurnames } from './parent.js';
 import { checkHomePhone, checkMobilePhone } from './phones.js';
+import { OTHER_OCCUPATION_NAME } from './workplace.js';
 
 /** What the rules read of the applicant's bank (BankSettings has it all). */
 export interface RuleBank extends DistanceReasonBank {
   UTILIZATION_PURPOSE_LIST: readonly { value: string }[];
+}
+
+/**
+ * One choice a field's x-options source offers this applicant: its value, its label, and what
+ * the rules may read of it (an occupation's workplaceRequired).
+ */
+export interface OfferedOption {
+  value: unknown;
+  label: string;
+  data?: Readonly<Record<string, unknown>>;
 }
 
 export interface FormRuleContext {
@@ -24,6 +35,8 @@ export interface FormRuleContext {
   today: Today;
   /** What the application has stored so far (every form's answers), for rules across steps. */
   saved: Readonly<Record<string, unknown>>;
+  /** The choices each x-options field offers this applicant, as the page listed them. */
+  offered?: Readonly<Record<string, readonly OfferedOption[]>>;
 }
 
 export type FormRule = (answers: Readonly<Record<string, unknown>>, context: FormRuleContext) => FieldError[];
@@ -43,6 +56,18 @@ function textList(value: unknown): string[] | null {
 function prefectureOf(answers: Readonly<Record<string, unknown>>): string | null {
   if (answers.noMatchingAddress === true) return text(answers.tempAddressPrefecture);
   return text(answers.addressPrefecture) ?? text(answers.tempAddressPrefecture);
+}
+
+/** The option the answers chose for a field, among those it offers (none for a value not offered). */
+function chosenOption(field: string, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): OfferedOption | undefined {
+  const value = answers[field];
+  return value === undefined ? undefined : context.offered?.[field]?.find((option) => String(option.value) === String(value));
+}
+
+/** The chosen occupation (occupationId among the occupations offered), as the workplace rules read it. */
+function chosenOccupation(answers: Readonly<Record<string, unknown>>, context: FormRuleContext) {
+  const chosen = chosenOption('occupationId', answers, context);
+  return chosen && { name: chosen.label, workplaceRequired: chosen.data?.workplaceRequired === true };
 }
 
 /** A rule about one text field, run only when the field holds text. */
@@ -92,6 +117,15 @@ export const formRules = {
       ...(other === null ? [] : [{ field: 'utilizationPurposeOther', message: other }]),
     ];
   },
+  /**
+   * occupationOther, workplaceName, workplacePhoneNumber, the existing account: the その他 text,
+   * a workplace when the chosen occupation requires one, the name's symbols, the account pair.
+   * Without a chosen occupation the choice itself fails (selectRequired) and this says nothing.
+   */
+  workplace: (answers, context) => {
+    const occupation = chosenOccupation(answers, context);
+    return occupation ? workplaceRuleErrors(answers, { occupation }) : [];
+  },
 } satisfies Record<string, FormRule>;
 
 export type FormRuleName = keyof typeof formRules;
@@ -113,6 +147,10 @@ export function runFormRules(names: readonly string[], answers: Readonly<Record<
 export const formConditions = {
   /** The bank asks the reason of an applicant outside its home prefecture. */
   distanceReasonAsked: (answers, { bank }) => needsDistanceReason(bank, prefectureOf(answers)),
+  /** The chosen occupation is その他, whose text is asked. */
+  otherOccupationChosen: (answers, context) => chosenOccupation(answers, context)?.name === OTHER_OCCUPATION_NAME,
+  /** The applied workplace lets its staff hold another account (the server derives this from its master data). */
+  existingAccountAsked: (answers) => answers.multipleAccountsPermitted === true,
 } satisfies Record<string, (answers: Readonly<Record<string, unknown>>, context: FormRuleContext) => boolean>;
 
 export type FormConditionName = keyof typeof formConditions;

@@ -1,7 +1,7 @@
 import { escapePointerSegment } from '../json-pointer';
 import type { FieldError } from '../rules/field-error';
 import { isNormalizerName, normalizerNames, normalizers } from '../rules/normalizers';
-import { formConditionNames, formConditions, formRuleNames, type FormConditionName, type FormRuleContext } from '../rules/registry';
+import { formConditionNames, formConditions, formRuleNames, runFormRules, type FormConditionName, type FormRuleContext } from '../rules/registry';
 import { trimSpaces } from '../rules/spaces';
 
 /**
@@ -19,8 +19,9 @@ import { trimSpaces } from '../rules/spaces';
  * - `x-normalize` (property): the named rewrite of a text answer (rules/normalizers.ts);
  * - `x-when` (property): when the field is asked at all: another field's answer
  *   (`{ "field": "noMatchingAddress", "is": true }`, `"isNot"`, `"includes"` for a list) or
- *   a named condition (`{ "condition": "distanceReasonAsked" }`, rules/registry.ts). A field
- *   not asked is hidden by the page, and its answer is neither checked nor stored.
+ *   a named condition (`{ "condition": "distanceReasonAsked" }`, rules/registry.ts), or one
+ *   application type (`{ "for": "GENERAL" }`, for a form two flows ask). A field not asked is
+ *   hidden by the page, and its answer is neither checked nor stored.
  *
  * A schema without `x-step` belongs to a screen that posts it itself (the PIN, the
  * confirmation tick, or a step not yet moved onto the generic engine).
@@ -36,21 +37,30 @@ export const UI_FOR_TYPE_KEYWORD = 'x-ui-for';
 export const annotationKeywords = [FORM_STEP_KEYWORD, UI_KEYWORD, UI_FOR_TYPE_KEYWORD, OPTIONS_KEYWORD, LOCAL_MESSAGES_KEYWORD, NORMALIZE_KEYWORD, WHEN_KEYWORD] as const;
 
 /** The data a choice can be filled from (each side implements every name once). */
-export const optionSourceNames = ['branches', 'purposes', 'prefectures'] as const;
+export const optionSourceNames = ['branches', 'purposes', 'prefectures', 'occupations'] as const;
 export type OptionSourceName = (typeof optionSourceNames)[number];
+
+/** Whom a source offers its choices to (the occupations depend on the applicant and the child's birthday). */
+export type OptionAsker = Pick<FormRuleContext, 'applicationType' | 'saved' | 'today'>;
 
 /**
  * What the server adds to a form's answers from its own data before it checks them
  * (x-step.derive; src/server/forms/derivations.ts implements each name): the searched
- * address from the postal data for the candidate chosen, the birthday in the Japanese era.
+ * address from the postal data for the candidate chosen, the birthday in the Japanese era,
+ * the applied workplace's name, phone and code from the bank's master data, an invitation
+ * code valid today.
  */
-export const derivationNames = ['postalAddress', 'eraBirthday'] as const;
+export const derivationNames = ['postalAddress', 'eraBirthday', 'workplaceMaster', 'invitation'] as const;
 export type DerivationName = (typeof derivationNames)[number];
 
-/** When a field is asked (x-when). */
-export type AskedWhen = { field: string; is?: unknown; isNot?: unknown; includes?: unknown } | { condition: FormConditionName };
+export const applicationTypeNames = ['GENERAL', 'CHILD'] as const;
+export type ApplicationTypeName = (typeof applicationTypeNames)[number];
 
-export type ApplicationTypeName = 'GENERAL' | 'CHILD';
+/** When a field is asked (x-when): another field's answer, a named condition, or one application type only. */
+export type AskedWhen =
+  | { field: string; is?: unknown; isNot?: unknown; includes?: unknown }
+  | { condition: FormConditionName }
+  | { for: ApplicationTypeName };
 
 export interface FormStepDeclaration {
   /** The API path (under /api) the answers are posted to, e.g. "/applications/branch". */
@@ -82,6 +92,8 @@ export interface SummaryRowDeclaration {
   join?: string;
   /** How a value reads: a date with its era, a postal code with its hyphen. */
   format?: 'dateWithEra' | 'postalCode';
+  /** Each value follows its field's title: 店番 001　口座番号 0000001. */
+  withTitles?: boolean;
   /** A field whose text follows a value in brackets: その他（…）; with `value`, that choice only. */
   detail?: { field: string; value?: string };
   /** Shown when there is no value (default 未入力); `null` leaves the row out. */
@@ -204,6 +216,7 @@ export function askedWhenOf(property: FormProperty): AskedWhen | undefined {
 
 /** Whether a field with this x-when is asked, given the answers. */
 export function holds(when: AskedWhen, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): boolean {
+  if ('for' in when) return context.applicationType === when.for;
   if ('condition' in when) return Object.hasOwn(formConditions, when.condition) && formConditions[when.condition](answers, context);
   const value = Object.hasOwn(answers, when.field) ? answers[when.field] : undefined;
   // An unanswered yes/no reads as no: the page's checkbox starts unticked.
@@ -224,10 +237,34 @@ export function unaskedFields(schema: FormSchema, answers: Readonly<Record<strin
   return unasked;
 }
 
+/**
+ * The answers without the fields asked of another application type only: those never come
+ * from this applicant's page, so nothing is derived from them (a copy).
+ */
+export function withoutOtherTypes(schema: FormSchema, answers: Readonly<Record<string, unknown>>, applicationType: ApplicationTypeName): Record<string, unknown> {
+  const properties = schema.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(answers).filter(([field]) => {
+      const when = Object.hasOwn(properties, field) ? askedWhenOf(properties[field] as FormProperty) : undefined;
+      return !(when && 'for' in when) || when.for === applicationType;
+    }),
+  );
+}
+
 /** The answers without those of fields not asked (a copy). */
 export function withoutUnasked(schema: FormSchema, answers: Readonly<Record<string, unknown>>, context: FormRuleContext): Record<string, unknown> {
   const unasked = unaskedFields(schema, answers, context);
   return Object.fromEntries(Object.entries(answers).filter(([field]) => !unasked.has(field)));
+}
+
+/**
+ * The failures of the form's named rules on the fields it asks: a rule judges the answers as a
+ * whole, and a field not asked (x-when) is neither checked nor stored, so nothing is said of it.
+ */
+export function askedRuleErrors(schema: FormSchema, rules: readonly string[], answers: Readonly<Record<string, unknown>>, context: FormRuleContext): FieldError[] {
+  if (rules.length === 0) return [];
+  const unasked = unaskedFields(schema, answers, context);
+  return runFormRules(rules, answers, context).filter((error) => !unasked.has(error.field.split('.')[0] ?? error.field));
 }
 
 /**
@@ -276,7 +313,9 @@ function fieldKeywordProblems(schema: FormSchema, field: string, property: FormP
     problems.push(...unknownName(`${at}/${NORMALIZE_KEYWORD}`, 'normaliser', property[NORMALIZE_KEYWORD], normalizerNames, 'src/domain/rules/normalizers.ts'));
   }
   const when = property[WHEN_KEYWORD];
-  if (isRecord(when) && 'condition' in when) {
+  if (isRecord(when) && 'for' in when) {
+    problems.push(...unknownName(`${at}/${WHEN_KEYWORD}/for`, 'application type', when.for, applicationTypeNames, 'the flows\' meta.applicationType'));
+  } else if (isRecord(when) && 'condition' in when) {
     problems.push(...unknownName(`${at}/${WHEN_KEYWORD}/condition`, 'condition', when.condition, formConditionNames, 'src/domain/rules/registry.ts'));
   } else if (isRecord(when) && typeof when.field === 'string') {
     if (when.field === field) problems.push({ pointer: `${at}/${WHEN_KEYWORD}/field`, message: `"x-when" of "${field}" names the field itself` });

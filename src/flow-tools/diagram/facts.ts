@@ -1,5 +1,5 @@
 /** What the diagram of a flow shows: its states with their lines of text, and its edges. */
-import { allNodes, describeFlow, invokesOf, isObject, metaOf, nodeTransitions, refsOf, resolvedTransitions, stepOf, stringMeta, type Json, type StateNode, type Transition } from '../../domain/flow/model';
+import { allNodes, describeFlow, formsOf, invokesOf, isObject, metaOf, nodeTransitions, refsOf, resolvedTransitions, stepOf, stringMeta, type Json, type StateNode, type Transition } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
 import { handOverStates, providerReturnPages } from '../statechart';
 
@@ -126,7 +126,7 @@ export function stateLines(facts: FlowFacts, node: StateNode): Line[] {
   const title = stringMeta(node, 'title');
   if (title !== undefined) lines.push({ text: title });
   const screen = stringMeta(node, 'screen');
-  const form = stringMeta(node, 'form');
+  const form = formsOf(metaOf(node).form).join(' + ') || undefined;
   if (screen !== undefined || form !== undefined) lines.push({ text: [screen && `screen ${screen}`, form && `form ${form}`].filter(Boolean).join(' · ') });
   const tags: string[] = [];
   if (topLevel && keyOf(node) === facts.landing) tags.push('landing page');

@@ -32,18 +32,8 @@ export const applications = pgTable('applications', {
   deviceId: varchar('device_id', { length: 36 }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-  // 0002: the general steps /personal to /seal-less (spec section 3, 'Application'); the
-  // personal step's answers moved to application_forms in 0006.
-  occupationId: integer('occupation_id'),
-  occupationName: varchar('occupation_name', { length: 25 }),
-  occupationOther: varchar('occupation_other', { length: 25 }),
-  workplaceId: integer('workplace_id'),
-  workplaceCode: varchar('workplace_code', { length: 8 }),
-  workplaceName: varchar('workplace_name', { length: 25 }),
-  workplacePhoneNumber: varchar('workplace_phone_number', { length: 13 }),
-  invitationCode: varchar('invitation_code', { length: 6 }),
-  existedAccountBranchCode: varchar('existed_account_branch_code', { length: 3 }),
-  existedAccountNumber: varchar('existed_account_number', { length: 7 }),
+  // 0002: the general steps /personal to /seal-less (spec section 3, 'Application'); their
+  // answers moved to application_forms (personal in 0006, workplace in 0007).
   applicationNumber: varchar('application_number', { length: 20 }),
   applicationCompletedAt: timestamptz('application_completed_at'),
 });

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import { optionSourceNames } from '../../domain/schemas/form-step.js';
+import { applicationTypeNames, optionSourceNames } from '../../domain/schemas/form-step.js';
 
 /**
  * The shape of the form-step keywords (src/domain/schemas/form-step.ts) as the lint checks
@@ -34,10 +34,11 @@ export const formKeywordsSchema = {
               fields: { type: 'array', minItems: 1, items: text },
               join: { type: 'string' },
               format: { enum: ['dateWithEra', 'postalCode'] },
+              withTitles: { type: 'boolean' },
               detail: { type: 'object', required: ['field'], additionalProperties: false, properties: { field: text, value: { type: 'string' } } },
               empty: { type: ['string', 'null'] },
               when: { type: 'object' },
-              for: { enum: ['GENERAL', 'CHILD'] },
+              for: { enum: [...applicationTypeNames] },
             },
           },
         },
@@ -73,6 +74,7 @@ export const formKeywordsSchema = {
           'x-when': {
             oneOf: [
               { type: 'object', required: ['condition'], additionalProperties: false, properties: { condition: text } },
+              { type: 'object', required: ['for'], additionalProperties: false, properties: { for: text } },
               {
                 type: 'object',
                 required: ['field'],
@@ -84,11 +86,11 @@ export const formKeywordsSchema = {
             ],
           },
         },
-        // The data are codes: a choice filled from it is a text field, or a list of texts.
+        // The data are codes or ids: a choice filled from it is a text or whole-number field, or a list of texts.
         if: { required: ['x-options'] },
         then: {
           anyOf: [
-            { properties: { type: { enum: ['string', ['string', 'null']] } }, required: ['type'] },
+            { properties: { type: { enum: ['string', ['string', 'null'], 'integer', ['integer', 'null']] } }, required: ['type'] },
             { properties: { type: { const: 'array' }, items: { properties: { type: { const: 'string' } }, required: ['type'] } }, required: ['type', 'items'] },
           ],
         },
@@ -113,9 +115,9 @@ function describe(error: ErrorObject): string {
     case 'enum':
       return `must be one of ${((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'anyOf':
-      return 'a field filled from data (x-options) must be "type": "string" (or ["string", "null"]), or an "array" of strings';
+      return 'a field filled from data (x-options) must be "type": "string" or "integer" (or either with "null"), or an "array" of strings';
     case 'oneOf':
-      return '"x-when" must be { "field": <a field>, and one of "is", "isNot", "includes": <a value> } or { "condition": <a condition name> }';
+      return '"x-when" must be { "field": <a field>, and one of "is", "isNot", "includes": <a value> }, { "condition": <a condition name> } or { "for": "GENERAL" | "CHILD" }';
     case 'minLength':
       return 'must not be empty';
     default:

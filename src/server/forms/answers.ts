@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
-import type { FormCatalogue } from './catalogue.js';
+import { optionFieldsOf } from '../../domain/schemas/form-step.js';
+import type { FormCatalogue, FormDefinition } from './catalogue.js';
+import { derivations } from './derivations.js';
 import { storedDocuments } from './documents.js';
 
 /**
@@ -22,16 +24,6 @@ const visible = {
   bankCode: applications.bankCode,
   applicationType: applications.applicationType,
   mailAddress: applications.mailAddress,
-  occupationId: applications.occupationId,
-  occupationName: applications.occupationName,
-  occupationOther: applications.occupationOther,
-  workplaceId: applications.workplaceId,
-  workplaceCode: applications.workplaceCode,
-  workplaceName: applications.workplaceName,
-  workplacePhoneNumber: applications.workplacePhoneNumber,
-  invitationCode: applications.invitationCode,
-  existedAccountBranchCode: applications.existedAccountBranchCode,
-  existedAccountNumber: applications.existedAccountNumber,
   applicationNumber: applications.applicationNumber,
   applicationCompletedAt: applications.applicationCompletedAt,
 };
@@ -51,14 +43,21 @@ function entityValue(value: unknown): unknown {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : value;
 }
 
+/** Every name a form's document may hold: its fields, the labels of its choices, what its derivations add. */
+function entityNamesOf(form: FormDefinition): string[] {
+  const labels = optionFieldsOf(form.schema).flatMap(({ options }) => (options.labelAs ? [options.labelAs] : []));
+  const derived = (form.step?.derive ?? []).flatMap((name) => derivations[name].adds);
+  return [...Object.keys(form.schema.properties ?? {}), ...labels, ...derived];
+}
+
 /**
- * A stored form's answers as the entity shows them: every field of its schema, null when not
- * answered or not asked (a temporary address leaves the registered one null), and what the
- * server stored beside them.
+ * A stored form's answers as the entity shows them: every name the form may store, null when
+ * not answered or not asked (a temporary address leaves the registered one null). A form not
+ * yet posted adds nothing.
  */
-function entityFieldsOf(catalogue: FormCatalogue, form: string, answers: Record<string, unknown>): Record<string, unknown> {
+function entityFieldsOf(form: FormDefinition | undefined, answers: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const field of Object.keys(catalogue.get(form)?.schema.properties ?? {})) fields[field] = null;
+  for (const name of form ? entityNamesOf(form) : []) fields[name] = null;
   for (const [field, value] of Object.entries(answers)) fields[field] = entityValue(value);
   return fields;
 }
@@ -68,7 +67,7 @@ export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, ap
   if (!row) return undefined;
   const forms = await storedDocuments(db, applicationId);
   const documents: Record<string, unknown> = {};
-  for (const [form, answers] of Object.entries(forms)) Object.assign(documents, entityFieldsOf(catalogue, form, answers));
+  for (const [form, answers] of Object.entries(forms)) Object.assign(documents, entityFieldsOf(catalogue.get(form), answers));
   return {
     application: {
       // First: a document never hides a column (the lint also refuses a form field named like one).

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import { toJapaneseEra } from '../../domain/rules/dates.js';
+import { isInvitationCodeShape } from '../../domain/rules/workplace.js';
+import { MULTIPLE_ACCOUNTS_PERMITTED } from '../../domain/masterdata.js';
 import type { DerivationName } from '../../domain/schemas/form-step.js';
 import { candidateAddressParts } from '../../domain/steps.js';
+import { validInvitation, workplaceById } from '../routes/master-data.js';
 
 /**
  * What the server adds to a form's answers from its own data (x-step.derive), before the
@@ -16,7 +19,17 @@ export interface Derived {
   errors: FieldError[];
 }
 
-type Derivation = (app: FastifyInstance, answers: Readonly<Record<string, unknown>>) => Promise<Derived>;
+/** Whose answers: the applicant's bank, and now. */
+export interface DerivationScope {
+  bankCode: string;
+  now: Date;
+}
+
+/** What a derivation may add to the answers (the stored application shows them, null when absent), and how. */
+interface Derivation {
+  adds: readonly string[];
+  run: (app: FastifyInstance, answers: Readonly<Record<string, unknown>>, scope: DerivationScope) => Promise<Derived>;
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -35,27 +48,66 @@ export const derivations: Record<DerivationName, Derivation> = {
    * messages.searchAddress at addressCode. With a temporary address (noMatchingAddress) the
    * registered one is null.
    */
-  postalAddress: async (app, answers) => {
-    if (answers.noMatchingAddress === true) return { values: { address: null, kanaAddress: null }, errors: [] };
-    const candidate = await app.postal.candidate(text(answers.postalNumber), text(answers.addressCode));
-    if (!candidate) return { values: {}, errors: [{ field: 'addressCode', message: messages.searchAddress }] };
-    return {
-      values: {
-        ...candidateAddressParts(candidate),
-        address: candidate.addressFull,
-        kanaAddress: [candidate.kanaPrefecture, candidate.kanaMunicipality, candidate.kanaSection, candidate.kanaChome].join(''),
-      },
-      errors: [],
-    };
+  postalAddress: {
+    adds: ['address', 'kanaAddress'],
+    run: async (app, answers) => {
+      if (answers.noMatchingAddress === true) return { values: { address: null, kanaAddress: null }, errors: [] };
+      const candidate = await app.postal.candidate(text(answers.postalNumber), text(answers.addressCode));
+      if (!candidate) return { values: {}, errors: [{ field: 'addressCode', message: messages.searchAddress }] };
+      return {
+        values: {
+          ...candidateAddressParts(candidate),
+          address: candidate.addressFull,
+          kanaAddress: [candidate.kanaPrefecture, candidate.kanaMunicipality, candidate.kanaSection, candidate.kanaChome].join(''),
+        },
+        errors: [],
+      };
+    },
   },
   /** eraBirthday beside a real birthday (the schema judges the birthday itself). */
-  eraBirthday: async (_app, answers) => {
-    const birthday = text(answers.birthday);
-    try {
-      return { values: /^\d{4}-\d{2}-\d{2}$/.test(birthday) ? { eraBirthday: eraBirthdayOf(birthday) } : {}, errors: [] };
-    } catch {
-      // Before the first era, or not a date: the schema and the age rule say so.
-      return { values: {}, errors: [] };
-    }
+  eraBirthday: {
+    adds: ['eraBirthday'],
+    run: async (_app, answers) => {
+      const birthday = text(answers.birthday);
+      try {
+        return { values: /^\d{4}-\d{2}-\d{2}$/.test(birthday) ? { eraBirthday: eraBirthdayOf(birthday) } : {}, errors: [] };
+      } catch {
+        // Before the first era, or not a date: the schema and the age rule say so.
+        return { values: {}, errors: [] };
+      }
+    },
+  },
+  /**
+   * The applied workplace (workplaceId, the bank's) as the master data has it: its name, phone
+   * and code replace what the body says (the page shows them locked), and
+   * multipleAccountsPermitted says whether the existing account is asked (existingAccountAsked).
+   * An id the bank does not have: messages.workplaceNotFound.
+   */
+  workplaceMaster: {
+    adds: ['workplaceCode', 'workplaceName', 'workplacePhoneNumber', 'multipleAccountsPermitted'],
+    run: async (app, answers, { bankCode }) => {
+      const id = answers.workplaceId;
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { values: {}, errors: [] };
+      const workplace = await workplaceById(app.db, bankCode, id);
+      if (!workplace) return { values: {}, errors: [{ field: 'workplaceId', message: messages.workplaceNotFound }] };
+      return {
+        values: {
+          workplaceCode: workplace.code,
+          workplaceName: workplace.name,
+          workplacePhoneNumber: workplace.phoneNumber,
+          multipleAccountsPermitted: workplace.multipleAccounts === MULTIPLE_ACCOUNTS_PERMITTED,
+        },
+        errors: [],
+      };
+    },
+  },
+  /** invitationCode: one the bank accepts today, else messages.invitationNotFound (the schema judges its shape). */
+  invitation: {
+    adds: [],
+    run: async (app, answers, { bankCode, now }) => {
+      const code = text(answers.invitationCode);
+      if (!isInvitationCodeShape(code) || (await validInvitation(app.db, bankCode, code, now))) return { values: {}, errors: [] };
+      return { values: {}, errors: [{ field: 'invitationCode', message: messages.invitationNotFound }] };
+    },
   },
 };

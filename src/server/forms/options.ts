@@ -1,20 +1,17 @@
 import type { BankConfig } from '../../domain/bank/types.js';
 import { PREFECTURES } from '../../domain/prefectures.js';
-import type { OptionSourceName } from '../../domain/schemas/form-step.js';
+import type { OfferedOption } from '../../domain/rules/registry.js';
+import { occupationAudience, occupationOptions } from '../../domain/rules/occupations.js';
+import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-step.js';
 import type { Database } from '../db/index.js';
-import { branchesOf } from '../routes/master-data.js';
+import { branchesOf, occupationsOf } from '../routes/master-data.js';
 
 /**
  * The bank data a form's choice is filled from (x-options.source), as the server checks it:
  * a chosen value must be one the bank offers today, and its label is what labelAs stores.
  * The page reads the same data through the API (src/client/forms/options.ts).
  */
-export interface SourceOption {
-  value: string;
-  label: string;
-}
-
-type OptionSource = (db: Database, bank: BankConfig) => Promise<SourceOption[]>;
+type OptionSource = (db: Database, bank: BankConfig, asker: OptionAsker) => Promise<OfferedOption[]>;
 
 export const optionSources: Record<OptionSourceName, OptionSource> = {
   /** The bank's branches (GET /api/branch): code → name. */
@@ -23,4 +20,9 @@ export const optionSources: Record<OptionSourceName, OptionSource> = {
   purposes: async (_db, bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
   /** The 47 prefectures. */
   prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
+  /** The bank's occupations offered to this applicant (a child's by the stored birthday), その他 last. */
+  occupations: async (db, bank, { applicationType, saved, today }) => {
+    const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
+    return occupationOptions(await occupationsOf(db, bank.code), occupationAudience(applicationType, birthday, today));
+  },
 };

@@ -16,7 +16,6 @@ import { storedFormNames } from './documents.js';
 
 /** What the stored-checks read of an application. */
 export interface StoredFacts {
-  occupationId: number | null;
   parent: { occupationId: number | null } | null;
   /** The forms whose document is stored (the generic engine's). */
   documents: ReadonlySet<string>;
@@ -27,7 +26,6 @@ export interface StoredFacts {
  * the engine). The PIN has its own check.
  */
 const columnChecks: Record<string, (facts: StoredFacts) => boolean> = {
-  workplace: (facts) => facts.occupationId !== null,
   // Stores nothing: its tick is asked again on the page.
   confirmation: () => true,
   // The parent page posts the parent's personal data, then the parent's workplace.
@@ -48,8 +46,8 @@ export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogu
   const byType = new Map<ApplicationType, string[]>();
   for (const flow of flows) {
     const forms = describeFlow(flow)
-      .pages.filter((page) => page.form !== undefined && page.screen !== PIN_SCREEN)
-      .map((page) => page.form as string);
+      .pages.filter((page) => page.screen !== PIN_SCREEN)
+      .flatMap((page) => page.forms);
     const unknown = forms.filter((form) => storedCheckOf(form, catalogue) === undefined);
     if (unknown.length > 0) {
       throw new Error(
@@ -64,7 +62,6 @@ export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogu
 export async function storedFactsOf(db: Database, applicationId: string): Promise<StoredFacts | undefined> {
   const [row] = await db
     .select({
-      occupationId: applications.occupationId,
       parentOccupationId: applicationParents.occupationId,
       parentId: applicationParents.applicationId,
     })

@@ -4,13 +4,22 @@ import { describeFlow } from '../../domain/flow/model.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
-import { runFormRules } from '../../domain/rules/registry.js';
-import { inFieldOrder, isRecord, normalizeAnswers, optionFieldsOf, withoutUnasked } from '../../domain/schemas/form-step.js';
+import type { OfferedOption } from '../../domain/rules/registry.js';
+import {
+  askedRuleErrors,
+  inFieldOrder,
+  isRecord,
+  normalizeAnswers,
+  optionFieldsOf,
+  withoutOtherTypes,
+  withoutUnasked,
+  type OptionAsker,
+} from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
 import { applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormDefinition } from '../forms/catalogue.js';
-import { derivations } from '../forms/derivations.js';
+import { derivations, type DerivationScope } from '../forms/derivations.js';
 import { storeDocument } from '../forms/documents.js';
 import { optionSources } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
@@ -36,20 +45,27 @@ import { stepEditHooks } from './step-lock.js';
 
 /** The application types whose flow has a page asking `form`. */
 function typesAsking(flows: readonly FlowConfig[], form: string): Set<ApplicationType> {
-  return new Set(flows.filter((flow) => describeFlow(flow).pages.some((page) => page.form === form)).map((flow) => flow.meta.applicationType));
+  return new Set(flows.filter((flow) => describeFlow(flow).pages.some((page) => page.forms.includes(form))).map((flow) => flow.meta.applicationType));
+}
+
+/** The choices each x-options field offers this applicant (the page lists the same). */
+async function offeredChoices(request: FastifyRequest, bank: BankConfig, form: FormDefinition, asker: OptionAsker) {
+  const fields = optionFieldsOf(form.schema);
+  const lists = await Promise.all(fields.map(({ options }) => optionSources[options.source](request.server.db, bank, asker)));
+  return Object.fromEntries(fields.map(({ field }, index) => [field, lists[index] ?? []])) as Record<string, OfferedOption[]>;
 }
 
 /**
  * Chosen options that are not offered, and what the form stores of its choices: the labels
  * (labelAs) beside them, a multiple choice in the order its source offers it.
  */
-async function checkOptions(request: FastifyRequest, bank: BankConfig, form: FormDefinition, answers: Record<string, unknown>) {
+function checkOptions(form: FormDefinition, offeredByField: Record<string, OfferedOption[]>, answers: Record<string, unknown>) {
   const errors: FieldError[] = [];
   const stored: Record<string, unknown> = {};
   for (const { field, options } of optionFieldsOf(form.schema)) {
     const value = answers[field];
     if (value === undefined) continue;
-    const offered = await optionSources[options.source](request.server.db, bank);
+    const offered = offeredByField[field] ?? [];
     if (Array.isArray(value)) {
       if (!value.every((item) => offered.some((option) => option.value === item))) errors.push({ field, message: messages.selectRequired });
       else stored[field] = offered.filter((option) => value.includes(option.value)).map((option) => option.value);
@@ -63,11 +79,11 @@ async function checkOptions(request: FastifyRequest, bank: BankConfig, form: For
 }
 
 /** What the form's x-step.derive adds from our data, and the failures found on the way. */
-async function derive(request: FastifyRequest, form: FormDefinition, answers: Record<string, unknown>) {
+async function derive(request: FastifyRequest, form: FormDefinition, answers: Record<string, unknown>, scope: DerivationScope) {
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const name of form.step?.derive ?? []) {
-    const derived = await derivations[name](request.server, answers);
+    const derived = await derivations[name].run(request.server, answers, scope);
     Object.assign(values, derived.values);
     errors.push(...derived.errors);
   }
@@ -89,6 +105,8 @@ function failureOf(form: FormDefinition, errors: FieldError[]) {
 
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
+  // The rules and the choices may depend on what earlier steps stored (the child's birthday).
+  const needsSaved = rules.length > 0 || optionFieldsOf(form.schema).length > 0;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, applicationType } = applicationOf(request);
     // The form is not part of this applicant's flow: for them the path does not exist.
@@ -98,16 +116,17 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     if (!bank) throw new Error('requireApplication let a request without a bank through');
     const app = request.server;
     const now = app.now();
-    const saved = rules.length > 0 ? ((await storedAnswersOf(app.db, app.forms, id))?.application ?? {}) : {};
-    const context = { applicationType, bank, today: now, saved };
-    const normalized = normalizeAnswers(form.schema, request.body);
-    const derived = await derive(request, form, normalized);
+    const saved = needsSaved ? ((await storedAnswersOf(app.db, app.forms, id))?.application ?? {}) : {};
+    const asker = { applicationType, today: now, saved };
+    const context = { ...asker, bank, offered: await offeredChoices(request, bank, form, asker) };
+    const normalized = withoutOtherTypes(form.schema, normalizeAnswers(form.schema, request.body), applicationType);
+    const derived = await derive(request, form, normalized, { bankCode: bank.code, now });
     const answers = withoutUnasked(form.schema, { ...normalized, ...derived.values }, context);
 
     const validate = validator(`${form.name}.schema.json`, app.config.schemasDir);
     const errors: FieldError[] = validate(ownFields(form, answers)) ? [] : toValidationFailure(validate.errors).errors;
-    errors.push(...derived.errors, ...runFormRules(rules, answers, context));
-    const options = await checkOptions(request, bank, form, answers);
+    errors.push(...derived.errors, ...askedRuleErrors(form.schema, rules, answers, context));
+    const options = checkOptions(form, context.offered, answers);
     errors.push(...options.errors);
     if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
 

@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { httpMessages } from '../http-messages.js';
-import applicationStepRoutes from './application-steps.js';
 import applicationRoutes from './applications.js';
 import completionRoutes from './completion.js';
 import documentRoutes from './documents.js';
@@ -30,7 +29,6 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(notificationRoutes);
   await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
-  await app.register(applicationStepRoutes);
   await app.register(formStepRoutes);
   await app.register(parentRoutes);
   await app.register(lookupRoutes);

@@ -4,6 +4,8 @@ export interface Choice {
   label: string;
   /** A second line under the label (e.g. a branch's address). */
   description?: string;
+  /** What the rules read of the choice (an occupation's workplaceRequired). */
+  data?: Readonly<Record<string, unknown>>;
 }
 
 function isChoice(item: unknown): item is Choice {

@@ -34,7 +34,7 @@ export type AskedForms = ReadonlySet<string>;
 export type FormSchemas = ReadonlyMap<string, FormSchema>;
 
 /** The forms whose sections are written here by hand: they are not generic form steps yet. */
-export const handWrittenForms = ['parent', 'workplace'] as const;
+export const handWrittenForms = ['parent'] as const;
 type HandWrittenForm = (typeof handWrittenForms)[number];
 
 export function isHandWritten(form: string): form is HandWrittenForm {
@@ -117,22 +117,8 @@ export function summaryOf(
   forms?: StoredForms | null,
   choices?: ReadonlyMap<string, Record<string, Choice[]>>,
 ): SummarySection[] {
-  const occupation = occupationOf(application.occupationName, application.occupationOther);
-  const invitation = item('紹介コード', application.invitationCode);
-  const work: SummaryItem[] = [
-    item('ご職業', occupation),
-    item('勤務先コード', application.workplaceCode),
-    item('お勤め先名', application.workplaceName),
-    item('お勤め先電話番号', application.workplacePhoneNumber),
-  ];
-  if (present(application.existedAccountBranchCode) && present(application.existedAccountNumber)) {
-    work.push(item('お持ちの口座', `店番 ${application.existedAccountBranchCode}　口座番号 ${application.existedAccountNumber}`));
-  }
-  work.push(invitation);
-
   const handWritten: Record<HandWrittenForm, SummarySection | null> = {
     parent: parent ? parentSummaryOf(parent) : null,
-    workplace: { title: 'ご職業・お勤め先', items: work },
   };
   const applicationType = application.applicationType ?? (parent ? 'CHILD' : 'GENERAL');
   return [...asked].flatMap((form) => {
@@ -195,7 +181,9 @@ function rowOf(schema: FormSchema, row: SummaryRowDeclaration, source: SummarySo
     return valuesOf(schema, field, record[field]).flatMap((value) => {
       const label = labelOf(schema, field, value, choices);
       if (!present(label)) return [];
-      const shown = row.format ? formats[row.format](label) : label;
+      const formatted = row.format ? formats[row.format](label) : label;
+      const title = schema.properties?.[field]?.title;
+      const shown = formatted !== null && row.withTitles && title ? `${title} ${formatted}` : formatted;
       const detail = row.detail && (row.detail.value === undefined || row.detail.value === value) ? record[row.detail.field] : undefined;
       return shown === null ? [] : [typeof detail === 'string' && present(detail) ? `${shown}（${detail}）` : shown];
     });
@@ -205,12 +193,13 @@ function rowOf(schema: FormSchema, row: SummaryRowDeclaration, source: SummarySo
   return row.empty === null ? [] : [{ term: row.term, lines: [row.empty ?? NOT_ENTERED] }];
 }
 
-/** A form's section from its x-step.summary rows. */
+/** A form's section from its x-step.summary rows; none when no row applies (the child's workplace form, shown with the personal one). */
 export function declaredSummaryOf(schema: FormSchema, source: SummarySource): SummarySection[] {
   const step = formStepOf(schema);
   if (!step?.summary) return [];
   const title = step.summaryTitleFor?.[source.applicationType] ?? step.summaryTitle ?? schema.title ?? '';
-  return [{ title, items: step.summary.flatMap((row) => rowOf(schema, row, source)) }];
+  const items = step.summary.flatMap((row) => rowOf(schema, row, source));
+  return items.length > 0 ? [{ title, items }] : [];
 }
 
 /**
@@ -239,6 +228,6 @@ export function formSummaryOf(schema: FormSchema, answers: Readonly<Record<strin
 }
 
 /** The forms of a flow's pages. */
-export function askedFormsOf(pages: ReadonlyArray<{ form?: string }>): AskedForms {
-  return new Set(pages.flatMap((page) => (page.form ? [page.form] : [])));
+export function askedFormsOf(pages: ReadonlyArray<{ forms: readonly string[] }>): AskedForms {
+  return new Set(pages.flatMap((page) => page.forms));
 }

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { Occupation } from '../../../domain/masterdata';
 import { messages } from '../../../domain/messages';
-import { ageOn, checkOccupationOther, offeredOccupations, OTHER_OCCUPATION_NAME, type Today } from '../../../domain/rules';
+import { checkOccupationOther, occupationAudience, offeredOccupations, OTHER_OCCUPATION_NAME, type Today } from '../../../domain/rules';
 import { ObjectFieldTemplate } from '../../forms/templates';
 
 /**
@@ -12,7 +12,7 @@ import { ObjectFieldTemplate } from '../../forms/templates';
  * ones (as the server decides).
  */
 export function childOccupations(list: readonly Occupation[], birthday: string, today: Today): Occupation[] {
-  return offeredOccupations(list, { kind: 'child', age: birthday ? ageOn(birthday, today) : null });
+  return offeredOccupations(list, occupationAudience('CHILD', birthday || null, today));
 }
 
 export interface ChildOccupationValue {

@@ -1,4 +1,4 @@
-import { stringMeta } from '../../../domain/flow/model';
+import { formsOf, metaOf, stringMeta } from '../../../domain/flow/model';
 import { formScreenNames, isOneOf, screenNames } from '../../../domain/flow/vocabulary';
 import type { MeaningRule } from '../rule';
 import { withChoices } from '../words';
@@ -12,10 +12,14 @@ export const knownForms: MeaningRule = {
     for (const node of nodes) {
       if (node === root) continue;
       const screen = stringMeta(node, 'screen');
-      const form = stringMeta(node, 'form');
-      if (form !== undefined && !forms.includes(form)) {
-        report(`${node.pointer}/meta/form`, withChoices(`unknown form "${form}"`, form, 'known forms, schemas/<form>.schema.json', forms));
-      }
+      const named = formsOf(metaOf(node).form);
+      const listed = Array.isArray(metaOf(node).form);
+      named.forEach((name, index) => {
+        if (forms.includes(name)) return;
+        const pointer = `${node.pointer}/meta/form${listed ? `/${index}` : ''}`;
+        report(pointer, withChoices(`unknown form "${name}"`, name, 'known forms, schemas/<form>.schema.json', forms));
+      });
+      const form = named[0];
       const asksForm = screen !== undefined && isOneOf(formScreenNames, screen);
       if (asksForm && form === undefined) {
         report(`${node.pointer}/meta`, `screen "${screen}" asks a form: name it in "form" (known forms, schemas/<form>.schema.json: ${forms.join(', ')})`);
