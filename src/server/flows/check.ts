@@ -193,27 +193,27 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
   const afterPin = statesAfterPin(model);
   const owners = new Map<string, string>(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']));
   for (const page of pages) {
-   for (const [index, form] of page.forms.entries()) {
-    const read = schemaFiles.get(form);
-    if (!read || 'message' in read) continue;
-    const schema = read.schema as FormSchema;
-    const generic = formStepOf(schema) !== undefined;
-    const pointer = `/states/${page.stateId}/meta/form${page.forms.length > 1 ? `/${index}` : ''}`;
-    if (page.screen === GENERIC_FORM_SCREEN && !generic) {
-      problems.push(at(pointer, `screen "${GENERIC_FORM_SCREEN}" needs a form with "x-step" (where it is posted), but schemas/${form}.schema.json has none`));
-    }
-    if (generic && afterPin.has(page.stateId)) {
-      problems.push(at(pointer, `form "${form}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`));
-    }
-    const labels = optionFieldsOf(schema).flatMap(({ options }) => (options.labelAs === undefined ? [] : [options.labelAs]));
-    for (const field of [...Object.keys(schema.properties ?? {}), ...labels]) {
-      const owner = owners.get(field);
-      if (owner === undefined) owners.set(field, `form "${form}"${generic ? '' : '*'}`);
-      else if (generic) {
-        problems.push(at(pointer, `form "${form}" has a field "${field}", which ${owner.replace(/\*$/, '')} of this flow has too; rename one (the answers of a flow share one record)`));
+    for (const [index, form] of page.forms.entries()) {
+      const read = schemaFiles.get(form);
+      if (!read || 'message' in read) continue;
+      const schema = read.schema as FormSchema;
+      const generic = formStepOf(schema) !== undefined;
+      const pointer = `/states/${page.stateId}/meta/form${page.forms.length > 1 ? `/${index}` : ''}`;
+      if (page.screen === GENERIC_FORM_SCREEN && !generic) {
+        problems.push(at(pointer, `screen "${GENERIC_FORM_SCREEN}" needs a form with "x-step" (where it is posted), but schemas/${form}.schema.json has none`));
+      }
+      if (generic && afterPin.has(page.stateId)) {
+        problems.push(at(pointer, `form "${form}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`));
+      }
+      const labels = optionFieldsOf(schema).flatMap(({ options }) => (options.labelAs === undefined ? [] : [options.labelAs]));
+      for (const field of [...Object.keys(schema.properties ?? {}), ...labels]) {
+        const owner = owners.get(field);
+        if (owner === undefined) owners.set(field, `form "${form}"${generic ? '' : '*'}`);
+        else if (generic) {
+          problems.push(at(pointer, `form "${form}" has a field "${field}", which ${owner.replace(/\*$/, '')} of this flow has too; rename one (the answers of a flow share one record)`));
+        }
       }
     }
-   }
   }
   return problems;
 }
