@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
 import type { FlowConfig } from '../../domain/flow/types';
@@ -32,6 +34,33 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A bank's page as sent: made once per process (it depends on the bank and the start options only), with its compressed copies. */
+interface Shell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function shellOf(html: string): Shell {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/** Sends a page in the encoding the browser prefers among Brotli and gzip, else as it is. */
+function sendShell(request: FastifyRequest, reply: FastifyReply, shell: Shell) {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
+  reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? shell[encoding] : shell.identity);
+}
+
 /** The page for a host that belongs to no bank of the group: never another bank's page. */
 export function unknownHostPage(host: string): string {
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ページが見つかりません</title></head>
@@ -49,10 +78,13 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run "npm run build" first`);
   const template = readFileSync(indexFile, 'utf8');
   const flowsScript = jsonScript(PAGE_DATA_IDS.flows, options.flows);
+  const shells = new Map<string, Shell>();
 
   await app.register(fastifyStatic, {
     root: join(options.distDir, 'assets'),
     prefix: '/assets/',
+    // The .br and .gz copies written by the build (src/cli/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     immutable: true,
     maxAge: '365d',
     index: false,
@@ -79,6 +111,8 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     if (!isPage) return reply.code(404).send({ message: httpMessages.notFound });
     const bank = request.bank;
     if (!bank) return sendUnknownHost(reply, request.hostname);
+    const made = shells.get(bank.code);
+    if (made) return sendShell(request, reply, made);
     const settings: ClientSettings = {
       bank: toPublicBankConfig(bank),
       analyticsMeasurementId: options.analyticsMeasurementId,
@@ -88,7 +122,9 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     const html = template
       .replace(SETTINGS_PLACEHOLDER, jsonScript(PAGE_DATA_IDS.settings, settings) + flowsScript)
       .replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    const shell = shellOf(html);
+    shells.set(bank.code, shell);
+    return sendShell(request, reply, shell);
   });
 };
 
