@@ -47,6 +47,8 @@ export interface ServerConfig {
   timeouts: ConnectionTimeouts;
   /** EKYC_POLL_INTERVAL_MS: test-only override of the 5 s eKYC poll interval (default null). */
   ekycPollIntervalMs: number | null;
+  /** The mail queue's timings (src/server/mail/queue.ts). */
+  mailQueue: MailQueueTimings;
   /**
    * TRUST_PROXY: 'true', or the proxy addresses ('127.0.0.1,10.0.0.0/8'), when a reverse
    * proxy terminates the connection, so the client IP (rate limits) and the Host
@@ -146,6 +148,17 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw === 'true' ? true : raw;
 }
 
+export interface MailQueueTimings {
+  /** MAIL_RETRY_FIRST_MS: first retry after a failure (default 5 s); each further one waits twice as long. */
+  retryFirstMs: number;
+  /** MAIL_RETRY_MAX_MS: the longest wait between tries (default 15 min). */
+  retryMaxMs: number;
+  /** MAIL_POLL_MS: how often an idle worker looks for due mail (default 1 s; a mail this process queues wakes it at once). */
+  pollMs: number;
+  /** How long a worker holds a mail it is sending before another may try it (5 min). */
+  lockMs: number;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const pollInterval = optional(env, 'EKYC_POLL_INTERVAL_MS');
   const production = env.NODE_ENV === 'production';
@@ -170,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', defaultTimeouts.keepAliveMs),
     },
     ekycPollIntervalMs: pollInterval === null ? null : integer(env, 'EKYC_POLL_INTERVAL_MS', 5000),
+    mailQueue: {
+      retryFirstMs: integer(env, 'MAIL_RETRY_FIRST_MS', 5_000),
+      retryMaxMs: integer(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
+      pollMs: integer(env, 'MAIL_POLL_MS', 1_000),
+      lockMs: 5 * 60_000,
+    },
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),

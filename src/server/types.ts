@@ -8,6 +8,7 @@ import type { FuriganaReader } from './furigana/index.js';
 import type { PostalLookup } from './postal/index.js';
 import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
+import type { MailQueue } from './mail/queue.js';
 import type { PinKeyStore } from './pin/keys.js';
 import type { FlowConfig } from '../domain/flow/types.js';
 import type { FormCatalogue } from './forms/catalogue.js';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     hasher: Hasher;
     banks: BankRegistry;
     mail: MailSender;
+    /** Mail waiting in the database for the SMTP server (plugins/mail.ts, mail/queue.ts). */
+    mailQueue: MailQueue;
     /** Postal code -> address candidates (plugins/lookups.ts). */
     postal: PostalLookup;
     /** Kanji -> half-width kana (plugins/lookups.ts). */

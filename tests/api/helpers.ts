@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
-import { OutboxMailSender } from '../../src/server/mail/index.js';
+import { OutboxMailSender, type OutboxEntry } from '../../src/server/mail/index.js';
 
 /**
  * Shared set-up of the API tests: the real app (buildApp) on a fresh database, the real bank
@@ -60,7 +60,7 @@ export const HOUR = 60 * MINUTE;
 export interface TestServer {
   app: FastifyInstance;
   banks: BankRegistry;
-  outbox: OutboxMailSender;
+  outbox: Mailbox;
   clock: TestClock;
   config: ServerConfig;
   close(): Promise<void>;
@@ -87,6 +87,11 @@ export async function throwawaySchema(url: string): Promise<{ databaseUrl: strin
   };
 }
 
+/** The mails sent so far, newest first, as the applicant's mailbox would show them. */
+export interface Mailbox {
+  list(): Promise<OutboxEntry[]>;
+}
+
 export async function startTestServer(
   backend: Backend,
   options: { config?: Partial<ServerConfig>; logStream?: Writable; pages?: FastifyPluginAsync } = {},
@@ -103,16 +108,23 @@ export async function startTestServer(
     ...options.config,
   };
   const banks = await loadBanks(path.join(root, 'banks'));
-  const outbox = new OutboxMailSender(outboxDir);
+  const sender = new OutboxMailSender(outboxDir);
   const clock = new TestClock();
   const app = await buildApp(config, {
     banks,
-    mailSender: outbox,
+    mailSender: sender,
     now: clock.now,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.pages ? { pages: options.pages } : {}),
   });
   await app.ready();
+  // What the applicant's mailbox holds: the queue has had its try at every mail due by now.
+  const outbox: Mailbox = {
+    list: async () => {
+      await app.mailQueue.flush();
+      return sender.list();
+    },
+  };
   return {
     app,
     banks,
@@ -149,7 +161,7 @@ export function uniqueIp(): string {
 }
 
 /** The code in the newest mail to an address, as the applicant would read it. */
-export async function codeFromOutbox(outbox: OutboxMailSender, to: string): Promise<string> {
+export async function codeFromOutbox(outbox: Mailbox, to: string): Promise<string> {
   const mail = (await outbox.list()).find((entry) => entry.to === to);
   const code = mail?.text.match(/認証コード：(\d{6})/)?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);

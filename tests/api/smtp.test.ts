@@ -100,6 +100,8 @@ describe.each(backends)('mail over SMTP ($name)', (backend) => {
         payload: { bankCode: '0181', mailAddress: 'hanako@example.jp', applicationType: 'GENERAL' },
       });
       expect(response.statusCode).toBe(200);
+      // The answer does not wait for the SMTP server: the queue sends the mail.
+      await app.mailQueue.flush();
     } finally {
       await app.close();
     }

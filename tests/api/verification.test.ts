@@ -216,6 +216,7 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     const tricky = { ...who, mailAddress: `o'brien.${who.mailAddress}` };
     await register(server, who);
     await register(server, tricky);
+    await server.app.mailQueue.flush();
     const host = hostOf(server, '0181');
     const json = await server.app.inject({ method: 'GET', url: '/dev/outbox.json', headers: { host } });
     expect(json.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
+import type { MailMessage } from '../mail/types.js';
 
 /**
  * Drizzle view of the tables created by migrations/*.sql. The SQL files are the source of
@@ -256,3 +257,22 @@ export const applicationForms = pgTable(
   },
   (table) => [primaryKey({ columns: [table.applicationId, table.form] })],
 );
+
+/** 0009: mail not yet taken by the SMTP server (src/server/mail/queue.ts); a row goes once sent. */
+export const mailQueue = pgTable('mail_queue', {
+  id: uuid('id').primaryKey(),
+  /** Queue order among mails due at the same moment. */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  /** What the mail is, for the log (never its address or text). */
+  kind: varchar('kind', { length: 20 }).notNull(),
+  message: jsonb('message').$type<MailMessage>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+  /** A process sending it holds it until then; after, another may try. */
+  lockedUntil: timestamptz('locked_until'),
+  /** Not sent by then: dropped (a verification code has expired, a completion mail is stale). */
+  discardAfter: timestamptz('discard_after').notNull(),
+  /** The SMTP error code of the last failure (no message text: it may quote the address). */
+  lastError: varchar('last_error', { length: 200 }),
+  createdAt: timestamptz('created_at').notNull(),
+});

@@ -6,6 +6,7 @@ import type { Database } from '../db/index.js';
 import { applicationNumberCounters, applications, type ApplicationType } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { completionMail } from '../mail/index.js';
+import { enqueueMail } from '../mail/queue.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { hasChildDocuments, latestEkycSession, uploadedDocumentTypes } from './ekyc.js';
@@ -61,6 +62,10 @@ type Outcome =
   | { kind: 'blocked'; message: string }
   | { kind: 'completed'; applicationNumber: string; completedAt: Date; mailAddress: string; fresh: boolean };
 
+/** How long the completion mail is retried while the SMTP server fails: after that it is stale. */
+const COMPLETION_MAIL_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const completionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/application-complete', { onRequest: requireApplication }, async (request, reply) => {
     const { id, bankCode } = applicationOf(request);
@@ -108,18 +113,13 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       if (!updated?.applicationNumber || !updated.completedAt) {
         throw new Error('the application was completed by another request while locked');
       }
+      // Queued with the completion itself: the mail goes out once, whatever happens to this request.
+      await enqueueMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS));
       return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, mailAddress: row.mailAddress, fresh: true };
     });
 
     if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
-    if (outcome.fresh) {
-      try {
-        await app.mail.send(completionMail(bank, outcome.mailAddress, outcome.applicationNumber, outcome.completedAt));
-      } catch (error) {
-        // The application stands; the page must show its number. The log names no address.
-        request.log.error({ err: error }, 'completion mail failed');
-      }
-    }
+    if (outcome.fresh) app.mailQueue.wake();
     return { applicationNumber: outcome.applicationNumber, applicationCompletedAt: toJstIso(outcome.completedAt) };
   });
 };

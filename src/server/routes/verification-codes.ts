@@ -9,6 +9,7 @@ import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
 import { validateBody } from '../validation.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
+import { enqueueMail } from '../mail/queue.js';
 
 /** A code is good for 10 minutes (stated in the mail)… */
 export const CODE_VALIDITY_MINUTES = 10;
@@ -99,6 +100,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const mailHash = app.hasher.mail(mailAddress);
       const code = newVerificationCode();
       const id = randomUUID();
+      const expiresAt = new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000);
       await app.db.transaction(async (tx) => {
         // A new code replaces the pending ones of the same address, bank and type.
         await tx
@@ -121,10 +123,13 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
           codeHash: app.hasher.code(id, code),
           attempts: 0,
           createdAt: now,
-          expiresAt: new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000),
+          expiresAt,
         });
+        // Queued with the code: the answer does not wait for the SMTP server, and a code never
+        // exists without its mail. Not sent before the code expires: not sent at all.
+        await enqueueMail(tx, 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
       });
-      await app.mail.send(verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES));
+      app.mailQueue.wake();
       return {};
     },
   );
