@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, gte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../domain/messages.js';
@@ -32,29 +32,26 @@ export async function requireApplication(request: FastifyRequest, reply: Fastify
   const match = bearer.exec(request.headers.authorization ?? '');
   const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });
   if (!match?.[1]) return unauthorized();
-  const tokenHash = hashAuthToken(match[1]);
-  const [row] = await db
-    .select({
-      lastSeenAt: authTokens.lastSeenAt,
-      expiresAt: authTokens.expiresAt,
-      id: applications.id,
-      bankCode: applications.bankCode,
-      applicationType: applications.applicationType,
-    })
-    .from(authTokens)
-    .innerJoin(applications, eq(applications.id, authTokens.applicationId))
-    .where(eq(authTokens.tokenHash, tokenHash))
-    .limit(1);
+  const bankCode = request.bank?.code;
+  if (!bankCode) return unauthorized();
   const now = clock();
-  if (
-    !row ||
-    now.getTime() >= row.expiresAt.getTime() ||
-    now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS ||
-    request.bank?.code !== row.bankCode
-  ) {
-    return unauthorized();
-  }
-  await db.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.tokenHash, tokenHash));
+  // One statement checks the token and records the activity: a token of another bank, expired
+  // or idle too long matches no row and is not touched.
+  const [row] = await db
+    .update(authTokens)
+    .set({ lastSeenAt: now })
+    .from(applications)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashAuthToken(match[1])),
+        eq(applications.id, authTokens.applicationId),
+        eq(applications.bankCode, bankCode),
+        gt(authTokens.expiresAt, now),
+        gte(authTokens.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .returning({ id: applications.id, bankCode: applications.bankCode, applicationType: applications.applicationType });
+  if (!row) return unauthorized();
   request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType };
 }
 
