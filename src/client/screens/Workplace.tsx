@@ -68,9 +68,10 @@ interface WorkplaceFormProps extends ScreenProps {
   fail: (error?: unknown) => void;
 }
 
-/** A field's ui:options in a uiSchema (none: an empty object). */
-function optionsOf(entry: unknown): Record<string, unknown> {
-  return isRecord(entry) && isRecord(entry['ui:options']) ? entry['ui:options'] : {};
+/** A field's uiSchema entry with more of its own keys and ui:options. */
+function withOptions(entry: unknown, options: Record<string, unknown>, more: Record<string, unknown> = {}): Record<string, unknown> {
+  const own = isRecord(entry) ? entry : {};
+  return { ...own, ...more, 'ui:options': { ...(isRecord(own['ui:options']) ? own['ui:options'] : {}), ...options } };
 }
 
 function WorkplaceForm({ send, step, initial, fail, page, settings }: WorkplaceFormProps) {
@@ -182,24 +183,16 @@ function WorkplaceForm({ send, step, initial, fail, page, settings }: WorkplaceF
   const permitted = isPermitted(state);
   const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(() => {
     const ui = formProps.uiSchema ?? {};
-    const { workplaceId: code, workplaceName: name, workplacePhoneNumber: phone, invitationCode } = ui;
+    const readonly = { 'ui:readonly': locked, ...(locked ? { 'ui:placeholder': undefined } : {}) };
     // The question is asked as the server derives it from the applied workplace (x-when existingAccountAsked).
     const question = permitted ? uiSchemaOf(loaded.schema).existedAccountBranchCode : ui.existedAccountBranchCode;
     return {
       ...ui,
-      workplaceId: { ...code, 'ui:options': { ...optionsOf(code), code: { ...workplaceCode, ...state.workplaceCode } } },
-      workplaceName: {
-        ...name,
-        ...(locked ? { 'ui:placeholder': undefined } : {}),
-        'ui:readonly': locked,
-        'ui:options': { ...optionsOf(name), requirement },
-      },
-      workplacePhoneNumber: { ...phone, 'ui:readonly': locked, 'ui:options': { ...optionsOf(phone), requirement } },
-      existedAccountBranchCode: {
-        ...(isRecord(question) ? question : {}),
-        'ui:options': { ...optionsOf(question), existingAccount: { ...existingAccount, ...state.existing } },
-      },
-      invitationCode: { ...invitationCode, 'ui:options': { ...optionsOf(invitationCode), code: { ...invitation, ...state.invitation } } },
+      workplaceId: withOptions(ui.workplaceId, { code: { ...workplaceCode, ...state.workplaceCode } }),
+      workplaceName: withOptions(ui.workplaceName, { requirement }, readonly),
+      workplacePhoneNumber: withOptions(ui.workplacePhoneNumber, { requirement }, readonly),
+      existedAccountBranchCode: withOptions(question, { existingAccount: { ...existingAccount, ...state.existing } }),
+      invitationCode: withOptions(ui.invitationCode, { code: { ...invitation, ...state.invitation } }),
     };
   }, [formProps.uiSchema, loaded.schema, workplaceCode, invitation, existingAccount, state, locked, requirement, permitted]);
 
