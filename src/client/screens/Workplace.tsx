@@ -22,6 +22,7 @@ import {
   lookupWorkplace,
   NO_EXISTING_ACCOUNT,
   ruleErrorsOf,
+  workplaceAnswers,
   workplaceRequired,
   type InitialStep,
   type StepState,
@@ -137,7 +138,7 @@ function WorkplaceForm({ send, step, initial, fail, page, settings }: WorkplaceF
             workplace: found,
             existing: NO_EXISTING_ACCOUNT,
           }));
-          if (found) formApi.current?.patch({ workplaceName: found.name, workplacePhoneNumber: found.phoneNumber });
+          if (found) formApi.current?.patch(workplaceAnswers(found));
         } catch (error) {
           setState((s) => ({ ...s, workplaceCode: { ...s.workplaceCode, busy: false } }));
           failRef.current(error);
@@ -145,7 +146,7 @@ function WorkplaceForm({ send, step, initial, fail, page, settings }: WorkplaceF
       },
       onClear: () => {
         setState((s) => ({ ...s, workplaceCode: EMPTY_CODE, workplace: null, existing: NO_EXISTING_ACCOUNT }));
-        formApi.current?.patch({ workplaceName: undefined, workplacePhoneNumber: undefined });
+        formApi.current?.patch(workplaceAnswers(null));
       },
     }),
     [setState],

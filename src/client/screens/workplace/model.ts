@@ -58,6 +58,11 @@ export function appliedWorkplace(state: StepState): WorkplaceLookup | null {
   return state.workplaceCode.status === 'verified' ? state.workplace : null;
 }
 
+/** The workplace name and phone of an applied workplace, as the form shows them (none: emptied). */
+export function workplaceAnswers(workplace: WorkplaceLookup | null): FormData {
+  return { workplaceName: workplace?.name, workplacePhoneNumber: workplace?.phoneNumber };
+}
+
 export function isPermitted(state: StepState): boolean {
   return appliedWorkplace(state)?.multipleAccounts === MULTIPLE_ACCOUNTS_PERMITTED;
 }
@@ -113,7 +118,7 @@ export function ruleErrorsOf(answers: FormData, state: StepState, shared: (answe
   errors.push(
     ...shared({
       ...answers,
-      ...(workplace ? { workplaceName: workplace.name, workplacePhoneNumber: workplace.phoneNumber } : {}),
+      ...(workplace ? workplaceAnswers(workplace) : {}),
       // As the server derives it from the applied workplace: the existing account is asked (x-when existingAccountAsked).
       multipleAccountsPermitted: permitted,
       existedAccountBranchCode: typedAccount ? state.existing.branch : undefined,
