@@ -1,20 +1,7 @@
 /**
- * What the page and the server both know of the general steps' forms: the field order (the
- * page lays the form out in it; the server's 400 names the first field's message, as the page
- * focuses it), the postal candidate and the address fields it fills, and the workplace body.
+ * What the page and the server both know of the general steps' forms: the postal candidate
+ * and the address fields it fills, and the workplace body.
  */
-
-/** The workplace step's fields in the form's order. */
-export const WORKPLACE_FIELDS = [
-  'occupationId',
-  'occupationOther',
-  'workplaceId',
-  'workplaceName',
-  'workplacePhoneNumber',
-  'existedAccountBranchCode',
-  'existedAccountNumber',
-  'invitationCode',
-] as const;
 
 /** One address a 7-digit postal code can stand for (GET /api/addresses, spec section 3). */
 export interface AddressCandidate {

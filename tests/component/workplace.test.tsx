@@ -436,6 +436,21 @@ describe('/workplace coming back and failures', () => {
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/error');
   });
 
+  it('shows again what was typed and not sent, the その他 text too', async () => {
+    startServer();
+    const first = render(inRouter('/workplace', <Workplace {...screenProps('/workplace')} />));
+    await ready();
+    const user = userEvent.setup();
+    await chooseOccupation(user, 'その他');
+    await user.type(byLabel('ご職業（その他）'), '個人事業主');
+    first.unmount();
+
+    renderWorkplace();
+    await ready();
+    expect((byLabel('ご職業') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('その他');
+    expect((byLabel('ご職業（その他）') as HTMLInputElement).value).toBe('個人事業主');
+  });
+
   it('goes back to /personal with 戻る', async () => {
     startServer();
     const props = renderWorkplace();

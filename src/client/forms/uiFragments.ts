@@ -2,8 +2,8 @@ import type { UiSchema } from '@rjsf/utils';
 import { OTHER_OCCUPATION_NAME } from '../../domain/rules';
 
 /**
- * uiSchema pieces the screens not yet drawn from their schema's x-ui share (the workplace and
- * the parent's workplace), written once so a label cannot drift between them.
+ * uiSchema pieces of the screens not yet drawn from their schema's x-ui (the parent's
+ * workplace; /workplace has its own in schemas/workplace.schema.json) and of stepUi.
  */
 export const HIDDEN = { 'ui:widget': 'hidden' } as const;
 

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { HIDDEN, occupationUi } from '../forms/uiFragments';
 import { messages } from '../../domain/messages';
-import { WORKPLACE_FIELDS } from '../../domain/steps';
-import { normalizeWorkplaceCode, normalizeWorkplaceName, splitPhone } from '../../domain/rules';
+import { isRecord, uiSchemaOf } from '../../domain/schemas/form-step';
+import { normalizeWorkplaceCode, splitPhone } from '../../domain/rules';
 import { SchemaForm, type FormApi, type FormData } from '../forms/SchemaForm';
+import { withBankWords } from '../forms/stepUi';
+import { useFormStep, type FormStepState } from '../forms/useFormStep';
 import type { CodeField } from '../forms/widgets/CodeApplyWidget';
 import type { Answer, ExistingAccountField } from '../forms/widgets/ExistingAccountWidget';
 import { formOf, type ScreenProps } from '../runtime/screen';
@@ -13,6 +14,7 @@ import { Toast } from '../ui/Toast';
 import { BackButton, useStepPost } from './stepActions';
 import { useFailure } from './useFailure';
 import {
+  appliedWorkplace,
   bodyOf,
   EMPTY_CODE,
   isPermitted,
@@ -20,49 +22,62 @@ import {
   lookupWorkplace,
   NO_EXISTING_ACCOUNT,
   ruleErrorsOf,
+  workplaceAnswers,
+  workplaceRequired,
   type InitialStep,
-  type Occupation,
   type StepState,
 } from './workplace/model';
-import { INVITATION_DESCRIPTION, INVITATION_TITLE, invitationCallbacks } from './workplace/invitation';
+import { invitationCallbacks } from './workplace/invitation';
 import { dropDraft, keepDraft, openWithDraft } from './workplace/draft';
 
-/** Errors of fields without a control of their own are shown at the section that sets them. */
-const ERROR_TARGETS = { existedAccountNumber: 'existedAccountBranchCode' };
-
 /**
- * /workplace (step 2 of 7): occupation, workplace code (「適用」 fills and locks the workplace's
- * name and phone), workplace name and phone, the existing account for a workplace that
- * permits one, and an invitation code. The codes of the landing URL are filled in and applied
- * on the first visit; without either, a reminder stays at the bottom until closed. What was
- * typed and not yet sent is shown again when the applicant comes back (「戻る」, then 「次へ」).
+ * /workplace (step 2 of 7): the workplace form, drawn and checked from its schema
+ * (schemas/workplace.schema.json: the occupations offered, the その他 text, the layout and
+ * words, the shared rules; useFormStep), with what is not data yet kept here: the workplace
+ * code (「適用」 fills and locks the workplace's name and phone), the existing account for a
+ * workplace that permits one, and the invitation code. The codes of the landing URL are
+ * filled in and applied on the first visit; without either, a reminder stays at the bottom
+ * until closed. What was typed and not yet sent is shown again when the applicant comes back
+ * (「戻る」, then 「次へ」).
  */
 export default function Workplace(props: ScreenProps) {
-  const fail = useFailure(props.flow);
+  const { flow, page, settings } = props;
+  const fail = useFailure(flow);
+  const step = useFormStep(formOf(page), flow.config.meta.applicationType, settings.bank, fail);
+  const loaded = step?.loaded;
 
-  const path = props.page.path;
+  const path = page.path;
   const initial = useLoaded(
     async () => {
-      const step = await loadWorkplaceStep();
+      if (!loaded) return null;
+      const opened = await loadWorkplaceStep(loaded.answer.application ?? {}, loaded.choices.occupationId ?? []);
       // A stored phone the form cannot show in its three parts: our bug, the error page.
-      if (step.brokenPhone) throw new Error('the stored workplace phone number does not split into three parts');
-      return openWithDraft(step, path);
+      if (opened.brokenPhone) throw new Error('the stored workplace phone number does not split into three parts');
+      return openWithDraft(opened, path);
     },
-    [path],
+    [loaded, path],
     fail,
   );
 
-  if (!initial) return <p className="loading" role="status">読み込み中です…</p>;
-  return <WorkplaceForm {...props} initial={initial} fail={fail} />;
+  if (!step || !initial) return <p className="loading" role="status">読み込み中です…</p>;
+  return <WorkplaceForm {...props} step={step} initial={initial} fail={fail} />;
 }
 
 interface WorkplaceFormProps extends ScreenProps {
+  step: FormStepState;
   initial: InitialStep;
   fail: (error?: unknown) => void;
 }
 
-function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
-  const { occupations } = initial;
+/** A field's uiSchema entry with more of its own keys and ui:options. */
+function withOptions(entry: unknown, options: Record<string, unknown>, more: Record<string, unknown> = {}): Record<string, unknown> {
+  const own = isRecord(entry) ? entry : {};
+  return { ...own, ...more, 'ui:options': { ...(isRecord(own['ui:options']) ? own['ui:options'] : {}), ...options } };
+}
+
+function WorkplaceForm({ send, step, initial, fail, page, settings }: WorkplaceFormProps) {
+  const { loaded, formProps, answersOf } = step;
+  const occupations = loaded.choices.occupationId ?? [];
   const formApi = useRef<FormApi>(null);
   // The step's own state is read by stable callbacks (the form compares its props deeply and
   // takes every function as unchanged), so it lives in a ref updated as it changes.
@@ -73,7 +88,6 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
     setStateValue(stateRef.current);
   }, []);
   const [data, setData] = useState<FormData>(initial.data);
-  const occupationId = data.occupationId;
   // What is typed stays for this page until it is sent (see workplace/draft.ts).
   const edited = useRef(false);
   useEffect(() => {
@@ -85,8 +99,22 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
   const failRef = useRef(fail);
   failRef.current = fail;
 
-  const occupation: Occupation | undefined = occupations.find((item) => item.id === occupationId);
-  const locked = state.workplaceCode.status === 'verified' && state.workplace !== null;
+  // The form opens with the answers this page loaded (or its draft), not the stored form's:
+  // the fields they ask (x-when) are told before the form shows.
+  const { onDataChange } = formProps;
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || !formApi.current) return;
+    opened.current = true;
+    onDataChange?.(initial.data, {}, formApi.current);
+  }, [onDataChange, initial.data]);
+  const trackData = useCallback<NonNullable<typeof onDataChange>>(
+    (next, previous, form) => {
+      setData(next);
+      onDataChange?.(next, previous, form);
+    },
+    [onDataChange],
+  );
 
   const workplaceCode = useMemo<Omit<CodeField, 'text' | 'status' | 'busy'>>(
     () => ({
@@ -110,7 +138,7 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
             workplace: found,
             existing: NO_EXISTING_ACCOUNT,
           }));
-          if (found) formApi.current?.patch({ workplaceName: found.name, workplacePhoneNumber: found.phoneNumber });
+          if (found) formApi.current?.patch(workplaceAnswers(found));
         } catch (error) {
           setState((s) => ({ ...s, workplaceCode: { ...s.workplaceCode, busy: false } }));
           failRef.current(error);
@@ -118,7 +146,7 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
       },
       onClear: () => {
         setState((s) => ({ ...s, workplaceCode: EMPTY_CODE, workplace: null, existing: NO_EXISTING_ACCOUNT }));
-        formApi.current?.patch({ workplaceName: undefined, workplacePhoneNumber: undefined });
+        formApi.current?.patch(workplaceAnswers(null));
       },
     }),
     [setState],
@@ -145,70 +173,49 @@ function WorkplaceForm({ send, initial, fail, page }: WorkplaceFormProps) {
 
   // Reads the ref (current even before React renders the change); a new function per state, so
   // the form drops an error shown for a state that has changed (a code applied, an answer given).
-  const ruleErrors = useCallback((data: FormData) => ruleErrorsOf(data, stateRef.current, occupations), [state, occupations]);
+  const sharedRules = formProps.ruleErrors;
+  const ruleErrors = useCallback((answers: FormData) => ruleErrorsOf(answers, stateRef.current, (all) => sharedRules?.(all) ?? []), [state, sharedRules]);
 
-  const requirement = occupation?.workplaceRequired ? 'required' : 'optional';
-  const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(
-    () => ({
-      'ui:order': [...WORKPLACE_FIELDS, '*'],
-      ...occupationUi(occupations, occupation),
-      workplaceId: {
-        'ui:widget': 'CodeApplyWidget',
-        'ui:title': '勤務先コード',
-        'ui:description': 'お勤め先からご案内のある方は、入力して「適用」を押してください。お勤め先名と電話番号が入力されます。',
-        'ui:options': { code: { ...workplaceCode, ...state.workplaceCode } },
-      },
-      workplaceName: {
-        'ui:widget': 'NormalizedTextWidget',
-        'ui:title': 'お勤め先名',
-        'ui:placeholder': locked ? undefined : '例：株式会社〇〇',
-        'ui:readonly': locked,
-        'ui:options': { normalize: normalizeWorkplaceName, autocomplete: 'organization', requirement },
-      },
-      workplacePhoneNumber: {
-        'ui:widget': 'PhoneWidget',
-        'ui:title': 'お勤め先電話番号',
-        'ui:readonly': locked,
-        'ui:options': { group: true, requirement },
-      },
-      existedAccountBranchCode: isPermitted(state)
-        ? {
-            'ui:widget': 'ExistingAccountWidget',
-            'ui:title': 'お持ちの口座がありますか',
-            'ui:options': { group: true, requirement: 'required', existingAccount: { ...existingAccount, ...state.existing } },
-          }
-        : HIDDEN,
-      existedAccountNumber: HIDDEN,
-      invitationCode: {
-        'ui:widget': 'CodeApplyWidget',
-        'ui:title': INVITATION_TITLE,
-        'ui:description': INVITATION_DESCRIPTION,
-        'ui:options': { code: { ...invitation, ...state.invitation } },
-      },
-    }),
-    [occupations, occupation, workplaceCode, invitation, existingAccount, state, locked, requirement],
-  );
+  // The schema's layout and words (x-ui) with what this page's own state decides: the codes'
+  // inputs, the workplace's name and phone locked once its code is applied and required by
+  // the occupation chosen, the existing-account question for a workplace that permits one.
+  const locked = appliedWorkplace(state) !== null;
+  const requirement = workplaceRequired(data.occupationId, occupations) ? 'required' : 'optional';
+  const permitted = isPermitted(state);
+  const uiSchema = useMemo<UiSchema<FormData, RJSFSchema>>(() => {
+    const ui = formProps.uiSchema ?? {};
+    const readonly = { 'ui:readonly': locked, ...(locked ? { 'ui:placeholder': undefined } : {}) };
+    // The question is asked as the server derives it from the applied workplace (x-when existingAccountAsked).
+    const question = permitted ? uiSchemaOf(loaded.schema).existedAccountBranchCode : ui.existedAccountBranchCode;
+    return {
+      ...ui,
+      workplaceId: withOptions(ui.workplaceId, { code: { ...workplaceCode, ...state.workplaceCode } }),
+      workplaceName: withOptions(ui.workplaceName, { requirement }, readonly),
+      workplacePhoneNumber: withOptions(ui.workplacePhoneNumber, { requirement }, readonly),
+      existedAccountBranchCode: withOptions(question, { existingAccount: { ...existingAccount, ...state.existing } }),
+      invitationCode: withOptions(ui.invitationCode, { code: { ...invitation, ...state.invitation } }),
+    };
+  }, [formProps.uiSchema, loaded.schema, workplaceCode, invitation, existingAccount, state, locked, requirement, permitted]);
 
   const submit = async (sent: FormData) => {
-    if (await post('/applications/workplace', bodyOf(sent, stateRef.current, occupations))) dropDraft(page.path);
+    if (await post(loaded.step.post, bodyOf(answersOf(sent), stateRef.current))) dropDraft(page.path);
   };
 
+  const { intro } = loaded.step;
   return (
     <section className="stack">
-      <p>ご職業とお勤め先を入力してください。勤務先コード・紹介コードをお持ちの方は、あわせて入力してください。</p>
+      {intro && <p>{withBankWords(intro, settings.bank)}</p>}
       {notice}
       <SchemaForm
-        schemaName={formOf(page)}
+        {...formProps}
         initialData={initial.data}
         uiSchema={uiSchema}
+        onDataChange={trackData}
+        ruleErrors={ruleErrors}
         submitLabel="次へ"
         busy={busy}
         fieldErrors={serverErrors}
-        ruleErrors={ruleErrors}
-        errorTargets={ERROR_TARGETS}
         apiRef={formApi}
-        ownValidation
-        onDataChange={setData}
         onSubmit={submit}
         beforeSubmit={
           <Toast open={remind} onClose={() => setRemind(false)}>

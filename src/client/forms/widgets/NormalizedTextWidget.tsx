@@ -1,5 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { isNormalizerName, normalizers } from '../../../domain/rules/normalizers';
+import { NORMALIZE_KEYWORD } from '../../../domain/schemas/form-step';
 import { ImeSafeInput } from './ImeSafeInput';
 import { invalidOf } from './invalid';
 
@@ -67,11 +69,17 @@ export function NormalizeOnBlurInput({
   );
 }
 
+/** The rewrite of a field: the function `ui:options.normalize` gives, else the field's own x-normalize. */
+function normalizerOf(option: unknown, schema: WidgetProps['schema']): Normalizer {
+  if (typeof option === 'function') return option as Normalizer;
+  const name: unknown = schema[NORMALIZE_KEYWORD];
+  return isNormalizerName(name) ? normalizers[name] : (text) => text;
+}
+
 /**
- * A text input rewritten on blur with the function given as `ui:options.normalize`: e.g.
- * normalizeWorkplaceName (full width, ㈱ → 株式会社, trimmed).
+ * A text input rewritten on blur with the function given as `ui:options.normalize`, or else
+ * with the field's x-normalize: e.g. "workplaceName" (full width, ㈱ → 株式会社, trimmed).
  */
 export function NormalizedTextWidget(props: WidgetProps) {
-  const { normalize } = props.options;
-  return <NormalizeOnBlurInput {...props} normalize={typeof normalize === 'function' ? (normalize as Normalizer) : (text) => text} keepReadonly />;
+  return <NormalizeOnBlurInput {...props} normalize={normalizerOf(props.options.normalize, props.schema)} keepReadonly />;
 }
