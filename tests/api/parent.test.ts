@@ -87,8 +87,10 @@ describe.each(backends)('child flow parent step ($name)', (backend) => {
       workplaceName: '株式会社テスト',
       workplacePhoneNumber: '092-123-4567',
     });
-    // The child's own data is untouched.
-    expect(application).toMatchObject({ applicationType: 'CHILD', lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ' });
+    // The child's own data is untouched: the parent's answers make up applicationParent only.
+    expect(application).toMatchObject({ applicationType: 'CHILD', lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ', firstName: '花子', mobilePhoneNumber: '090-1357-2468' });
+    expect(application).not.toHaveProperty('relationship');
+    expect(application).not.toHaveProperty('proxyApplicationReason');
 
     // Saving the parent again keeps the workplace; 'その他' keeps its text.
     expect((await postParent(parent({ relationship: 'MOTHER', firstName: '花子', kanaFirstName: 'ﾊﾅｺ', phoneNumber: '092-711-3690' }), who)).statusCode).toBe(200);
