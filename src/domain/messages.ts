@@ -51,6 +51,8 @@ export const messages = {
   pinWarning: '暗証番号の設定後は、入力内容の修正ができません。よろしいですか？',
   /** 409 of a step-editing POST once the PIN is set: the warning's own words, as a statement. */
   stepsLockedAfterPin: '暗証番号の設定後は、入力内容の修正ができません。',
+  /** 409 of a form step posted before a form it comes after (x-step.after), named by that form's confirmation title. */
+  stepFirst: (title: string) => `${title}を先に登録してください。`,
   regulationsDisagreed: '同意をいただけない場合、本サービスをご利用できません。',
   childNotEligible: '上記の条件を満たさない場合、本サービスはご利用できません。お近くの店舗にご相談ください。',
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',

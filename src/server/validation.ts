@@ -3,7 +3,6 @@ import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import ajvFormats from 'ajv-formats';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
-import { normalizeAnswers, type FormSchema } from '../domain/schemas/form-step.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
@@ -130,27 +129,15 @@ export function check(schema: string | AnySchema, value: unknown, dir = defaultS
  * compiler has no ajv-errors and answers its own message shape. `normalize` may rewrite the
  * body first (e.g. strip spaces from a code) so the schema sees what the handler will use.
  */
-/**
- * A body as the page normalises its form (normalizeAnswers: trimmed, each field's x-normalize,
- * empty answers left out). Anything but a JSON object is left as it is, for the schema to refuse.
- */
-export function normalizedAsTheForm(schema: FormSchema, body: unknown): unknown {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? normalizeAnswers(schema, body as Record<string, unknown>) : body;
-}
-
 export function validateBody(
   schema: string | AnySchema,
-  normalize?: ((body: Record<string, unknown>) => void) | 'as-the-form',
+  normalize?: (body: Record<string, unknown>) => void,
 ): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // The server's own schemas folder (SCHEMAS_DIR), compiled once per folder.
     const validate = validator(schema, request.server.config.schemasDir);
     const raw = request.body;
-    if (normalize === 'as-the-form') {
-      const form = typeof schema === 'string' ? request.server.forms.get(schema.replace(/\.schema\.json$/, '')) : undefined;
-      if (!form) throw new Error(`validateBody: ${String(schema)} is not a form of SCHEMAS_DIR`);
-      request.body = normalizedAsTheForm(form.schema, raw);
-    } else if (normalize && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    if (normalize && typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
       normalize(raw as Record<string, unknown>);
     }
     const body = request.body;

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
-import { applicationParents, applications, authTokens } from '../../src/server/db/schema.js';
+import { authTokens } from '../../src/server/db/schema.js';
 import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
 
 /**
@@ -51,7 +51,7 @@ export const savedPersonal = {
   utilizationPurpose: ['LIVING'],
 };
 
-/** The workplace step as stored (columns); the PIN rules look at its phone too. */
+/** The workplace step as stored (its document); the PIN rules look at its phone too. */
 export const savedWorkplace = {
   occupationId: 1,
   occupationName: '会社員',
@@ -173,13 +173,22 @@ export async function saveSteps(server: TestServer, who: Signed, personal: Recor
   for (const [form, stored] of Object.entries({ ...savedDocuments, personal: answers })) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());
 }
 
-/** The parent step of a child application as saved (written directly, as saveSteps). */
-export async function saveParent(server: TestServer, who: Signed, overrides: Partial<typeof applicationParents.$inferInsert> = {}): Promise<void> {
-  const parent = { ...savedParent, ...overrides, updatedAt: server.clock.now() };
-  await server.app.db
-    .insert(applicationParents)
-    .values({ applicationId: who.id, ...parent })
-    .onConflictDoUpdate({ target: applicationParents.applicationId, set: parent });
+/** The parent page's two forms of a child application as stored (documents 'parent' and 'parent-workplace'), from savedParent. */
+export function savedParentDocuments(who: Signed, overrides: Record<string, unknown> = {}): Record<'parent' | 'parent-workplace', Record<string, unknown>> {
+  const { occupationId, occupationName, workplaceName, workplacePhoneNumber, ...personal } = { ...savedParent, ...overrides };
+  const present = (answers: Record<string, unknown>) => Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== null && value !== undefined));
+  return {
+    parent: present({ bankCode: who.bankCode, ...personal }),
+    'parent-workplace': present({ occupationId, occupationName, workplaceName, workplacePhoneNumber }),
+  };
+}
+
+/**
+ * The parent step of a child application as saved (written directly, as saveSteps): the two
+ * documents of the parent page; an override of null leaves the answer out, as the engine stores it.
+ */
+export async function saveParent(server: TestServer, who: Signed, overrides: Record<string, unknown> = {}): Promise<void> {
+  for (const [form, stored] of Object.entries(savedParentDocuments(who, overrides))) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());
 }
 
 /** Every step up to /confirmation saved: the parent's too for a child application. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applicationForms, applicationParents, applications } from '../../src/server/db/schema.js';
+import { applicationForms, applications } from '../../src/server/db/schema.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { formatApplicationNumber } from '../../src/server/routes/completion.js';
@@ -119,7 +119,9 @@ describe.each(backends)('completion ($name)', (backend) => {
     expect((await complete(server, general)).statusCode).toBe(200);
 
     const child = await verifiedApplication(server, { applicationType: 'CHILD', outcome: 'approve' });
-    await server.app.db.update(applicationParents).set({ occupationId: null }).where(eq(applicationParents.applicationId, child.id));
+    await server.app.db
+      .delete(applicationForms)
+      .where(and(eq(applicationForms.applicationId, child.id), eq(applicationForms.form, 'parent-workplace')));
     expect((await complete(server, child)).json()).toEqual({ message: httpMessages.stepsIncomplete });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationParents, applicationPins, applications, documents, ekycSessions } from '../../src/server/db/schema.js';
+import { applicationForms, applicationPins, applications, documents, ekycSessions } from '../../src/server/db/schema.js';
 import { confirmedApplication, headersOf, png, saveSteps, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
 import { encodeLoose, hostileJsonBody, hostileMultipart, hostileQuery, hostileString, type RawBody } from './fuzz/arbitraries.js';
 import { fuzzRoutes, registeredRoutes, type FuzzContext, type FuzzRoute, type Who } from './fuzz/routes.js';
@@ -92,7 +92,7 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
     JSON.stringify(
       await Promise.all([
         server.app.db.select().from(applications),
-        server.app.db.select().from(applicationParents),
+        server.app.db.select().from(applicationForms),
         server.app.db.select().from(documents),
         server.app.db.select().from(applicationPins),
         server.app.db.select().from(ekycSessions),

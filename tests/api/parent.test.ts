@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
+import { httpMessages } from '../../src/server/http-messages.js';
 import { confirmedApplication, headersOf, saveSteps, signedIn, validBodies, type Signed } from './application-fixtures.js';
 import { backends, hostOf, startTestServer, type TestServer, birthdayYearsAgo } from './helpers.js';
 
 /**
  * The child flow's parent step (spec sections 3, 5 and 7): POST /api/applications/personal/parent,
- * POST /api/applications/workplace/parent and the applicationParent of GET /api/applications,
+ * POST /api/applications/workplace/parent (the generic form-step handler: schemas/parent and
+ * parent-workplace, stored as the applicationParent record) and the applicationParent of GET /api/applications,
  * on PGlite and (with TEST_DATABASE_URL) on PostgreSQL. The child's personal data is saved
  * with the fixture (its own route has tests of its own): 山田 / ﾔﾏﾀﾞ, 10 years old.
  */
@@ -85,8 +87,10 @@ describe.each(backends)('child flow parent step ($name)', (backend) => {
       workplaceName: '株式会社テスト',
       workplacePhoneNumber: '092-123-4567',
     });
-    // The child's own data is untouched.
-    expect(application).toMatchObject({ applicationType: 'CHILD', lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ' });
+    // The child's own data is untouched: the parent's answers make up applicationParent only.
+    expect(application).toMatchObject({ applicationType: 'CHILD', lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ', firstName: '花子', mobilePhoneNumber: '090-1357-2468' });
+    expect(application).not.toHaveProperty('relationship');
+    expect(application).not.toHaveProperty('proxyApplicationReason');
 
     // Saving the parent again keeps the workplace; 'その他' keeps its text.
     expect((await postParent(parent({ relationship: 'MOTHER', firstName: '花子', kanaFirstName: 'ﾊﾅｺ', phoneNumber: '092-711-3690' }), who)).statusCode).toBe(200);
@@ -194,21 +198,27 @@ describe.each(backends)('child flow parent step ($name)', (backend) => {
     expect((await read(who)).applicationParent).toBeNull();
   });
 
-  it('409 for a general application, before the child data and before the parent', async () => {
+  it('404 for a general application (the paths are not in its flow), whatever the body', async () => {
     const general = await confirmedApplication(server, '0177', 'GENERAL');
-    for (const response of [await postParent(parent(), general), await postWorkplace(workplace(), general)]) {
-      expect(response.statusCode).toBe(409);
-      expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+    for (const response of [await postParent(parent(), general), await postWorkplace(workplace(), general), await postParent({}, general)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: httpMessages.notFound });
     }
-    // Whatever the body: the flow is wrong before the body is looked at.
-    expect((await postParent({}, general)).statusCode).toBe(409);
     expect((await read(general)).applicationParent).toBeNull();
+  });
 
+  it('409 before the child data and before the parent, named by the step to register first, whatever the body', async () => {
     const bare = await signedIn(server, '0177', 'CHILD');
-    expect((await postParent(parent(), bare)).statusCode).toBe(409);
+    for (const body of [parent(), {}]) {
+      const response = await postParent(body, bare);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'お子さまの情報を先に登録してください。' });
+    }
 
     const child = await childApplication();
-    expect((await postWorkplace(workplace(), child)).statusCode).toBe(409);
+    const early = await postWorkplace(workplace(), child);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: '親権者さまの情報を先に登録してください。' });
     expect((await read(child)).applicationParent).toBeNull();
   });
 });

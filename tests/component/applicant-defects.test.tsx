@@ -8,6 +8,8 @@ import { TextareaWidget } from '../../src/client/forms/widgets/TextareaWidget';
 import { askedFormsOf, summaryOf } from '../../src/client/screens/confirmation/summary';
 import type { FormSchema } from '../../src/domain/schemas/form-step';
 import branchSchema from '../../schemas/branch.schema.json';
+import parentSchema from '../../schemas/parent.schema.json';
+import parentWorkplaceSchema from '../../schemas/parent-workplace.schema.json';
 import personalSchema from '../../schemas/personal.schema.json';
 import sealLessSchema from '../../schemas/sealLess.schema.json';
 import workplaceSchema from '../../schemas/workplace.schema.json';
@@ -74,6 +76,8 @@ describe('item 5: the summary lists only what the flow asked', () => {
     ['workplace', workplaceSchema as FormSchema],
     ['branch', branchSchema],
     ['sealLess', sealLessSchema],
+    ['parent', parentSchema as FormSchema],
+    ['parent-workplace', parentWorkplaceSchema as FormSchema],
   ]);
   const titles = (flow: typeof generalFlow, parent: Record<string, unknown> | null) =>
     summaryOf(application, settingsFor().bank, parent, askedFormsOf(flow.pages), schemas).map((section) => section.title);

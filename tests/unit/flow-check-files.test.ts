@@ -95,7 +95,7 @@ describe('checkFlowFiles on a flow folder', () => {
       ((schema.properties as Record<string, Record<string, unknown>>).sealLess as Record<string, unknown>)['x-options'] = { source: 'branchs' };
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known option sources, src\/domain\/schemas\/form-step\.ts: branches, purposes, prefectures, occupations\)\. Did you mean "branches"\?$/),
+      expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/x-options\/source unknown option source "branchs" \(known option sources, src\/domain\/schemas\/form-step\.ts: branches, purposes, prefectures, occupations, adultOccupations\)\. Did you mean "branches"\?$/),
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/properties\/sealLess\/type a field filled from data \(x-options\) must be "type": "string" or "integer" \(or either with "null"\), or an "array" of strings$/),
       expect.stringMatching(/^sealLess\.schema\.json:\d+ \/x-step\/post "\/applications\/branch" is already the path of form "branch"; give this form its own path$/),
     ]);
@@ -139,6 +139,21 @@ describe('checkFlowFiles on a flow folder', () => {
     expect(result.problems.map((p) => `${p.file.replace(/^.*flows\//, '')}:${p.line} ${p.pointer} ${p.message}`)).toEqual([
       expect.stringMatching(/^general\.json:\d+ \/states\/sealLess\/meta\/form form "sealLess" has a field "branchCode", which form "branch" of this flow has too; rename one/),
       expect.stringMatching(/^general\.json:\d+ \/states\/confirmation\/meta\/form screen "FormStep" needs a form with "x-step" \(where it is posted\), but schemas\/confirmation\.schema\.json has none$/),
+    ]);
+  });
+
+  it('compares the fields of a form stored into the parent\'s record with that record\'s forms only, and wants the forms it comes after asked before it', () => {
+    // The shipped parent form shares lastName with the child's personal form: another record.
+    const problems = checkEditedSchema('parent-workplace', (schema) => {
+      (schema.properties as Record<string, unknown>).lastName = { type: 'string', title: 'お名前（姓）' };
+      step(schema).after = ['parent', 'branch'];
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/child\.json:\d+ \/states\/parent\/meta\/form\/1 form "parent-workplace" comes after form "branch" \(x-step\.after\), which this flow does not ask before it/),
+      expect.stringMatching(/child\.json:\d+ \/states\/parent\/meta\/form\/1 form "parent-workplace" has a field "lastName", which form "parent" of this flow has too; rename one/),
+    ]);
+    expect(checkEditedSchema('parent', (schema) => void (step(schema).storedAs = 'parent'))).toEqual([
+      expect.stringMatching(/^parent\.schema\.json:\d+ \/x-step\/storedAs must be one of "applicationParent"$/),
     ]);
   });
 

@@ -5,7 +5,7 @@ import { normalizeAnswers, unaskedFields, withoutUnasked, type FormSchema } from
 
 /** The engine's field keywords (x-normalize, x-when) and the rule runner, as both sides apply them. */
 
-const bank = { distanceTransactionReasonRequired: true, homePrefecture: '福岡県', UTILIZATION_PURPOSE_LIST: [{ value: 'LIVING' }, { value: 'OTHER' }] };
+const bank = { code: '0177', distanceTransactionReasonRequired: true, homePrefecture: '福岡県', UTILIZATION_PURPOSE_LIST: [{ value: 'LIVING' }, { value: 'OTHER' }] };
 const context = (applicationType: FormRuleContext['applicationType'] = 'GENERAL'): FormRuleContext => ({
   applicationType,
   bank,

@@ -13,11 +13,13 @@ const personalRuleErrors = (body: RuleBody, context: PersonalRuleContext) =>
   runFormRules(personalRules, body as Record<string, unknown>, { ...context, saved: {} });
 
 const bank0177: PersonalRuleContext['bank'] = {
+  code: '0177',
   distanceTransactionReasonRequired: true,
   homePrefecture: '福岡県',
   UTILIZATION_PURPOSE_LIST: [{ value: 'LIVING' }, { value: 'PUBLIC_SPORTS' }, { value: 'OTHER' }],
 };
 const bank0587: PersonalRuleContext['bank'] = {
+  code: '0587',
   distanceTransactionReasonRequired: false,
   homePrefecture: '熊本県',
   UTILIZATION_PURPOSE_LIST: [{ value: 'LIVING' }, { value: 'OTHER' }],

@@ -139,4 +139,64 @@ describe('migrator', () => {
     const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'applications' AND column_name LIKE ANY (ARRAY['occupation%', 'workplace%', 'existed%', 'invitation%'])`);
     expect(columns.rows).toEqual([]);
   });
+
+  it('moves the stored parents into the parent page\'s two documents (0008), birthday as YYYY-MM-DD and nulls left out, and drops application_parents', async () => {
+    client = await PGlite.create();
+    const target = pgliteMigrationTarget(client);
+    const files = await readMigrations();
+    await migrate(target, files.filter((file) => file.name < '0008'));
+    const application = `INSERT INTO applications (id, bank_code, application_type, mail_address, updated_at) VALUES ($1, $2, 'CHILD', 'a@example.com', '2026-01-02T03:04:05Z')`;
+    await client.query(application, ['00000000-0000-4000-8000-000000000001', '0177']);
+    await client.query(application, ['00000000-0000-4000-8000-000000000002', '0587']);
+    await client.query(application, ['00000000-0000-4000-8000-000000000003', '0177']);
+    const parent = `INSERT INTO application_parents (application_id, last_name, first_name, kana_last_name, kana_first_name, birthday, relationship,
+        mobile_phone_number, phone_number, proxy_application_reason, occupation_id, occupation_name, occupation_other, workplace_name, workplace_phone_number, updated_at)
+      VALUES ($1, '山田', $2, 'ﾔﾏﾀﾞ', $3, $4, $5, '080-1111-2222', $6, 'MINOR', $7, $8, $9, $10, $11, '2026-01-02T03:04:05Z')`;
+    await client.query(parent, ['00000000-0000-4000-8000-000000000001', '太郎', 'ﾀﾛｳ', '1980-02-03', 'FATHER', null, 99, 'その他', '漁師', null, null]);
+    await client.query(parent, ['00000000-0000-4000-8000-000000000002', '花子', 'ﾊﾅｺ', '1985-11-30', 'MOTHER', '092-711-3690', null, null, null, null, null]);
+    expect(await migrate(target, files)).toEqual(files.filter((file) => file.name >= '0008').map((file) => file.name));
+    const documents = await client.query<{ application_id: string; form: string; answers: Record<string, unknown> }>(
+      `SELECT application_id, form, answers FROM application_forms WHERE form LIKE 'parent%' ORDER BY application_id, form`,
+    );
+    expect(documents.rows).toEqual([
+      {
+        application_id: '00000000-0000-4000-8000-000000000001',
+        form: 'parent',
+        answers: {
+          bankCode: '0177',
+          lastName: '山田',
+          firstName: '太郎',
+          kanaLastName: 'ﾔﾏﾀﾞ',
+          kanaFirstName: 'ﾀﾛｳ',
+          birthday: '1980-02-03',
+          relationship: 'FATHER',
+          mobilePhoneNumber: '080-1111-2222',
+          proxyApplicationReason: 'MINOR',
+        },
+      },
+      {
+        application_id: '00000000-0000-4000-8000-000000000001',
+        form: 'parent-workplace',
+        answers: { occupationId: 99, occupationName: 'その他', occupationOther: '漁師' },
+      },
+      {
+        application_id: '00000000-0000-4000-8000-000000000002',
+        form: 'parent',
+        answers: {
+          bankCode: '0587',
+          lastName: '山田',
+          firstName: '花子',
+          kanaLastName: 'ﾔﾏﾀﾞ',
+          kanaFirstName: 'ﾊﾅｺ',
+          birthday: '1985-11-30',
+          relationship: 'MOTHER',
+          mobilePhoneNumber: '080-1111-2222',
+          phoneNumber: '092-711-3690',
+          proxyApplicationReason: 'MINOR',
+        },
+      },
+    ]);
+    const tables = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_name = 'application_parents'`);
+    expect(tables.rows).toEqual([]);
+  });
 });

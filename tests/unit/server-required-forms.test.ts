@@ -14,7 +14,7 @@ describe('the forms an application must have stored, from its flow', () => {
   it('are the forms of the shipped flows before the PIN', () => {
     const required = requiredFormsByType([read('general'), read('child')], catalogue);
     expect(required.get('GENERAL')?.slice().sort()).toEqual(['branch', 'confirmation', 'personal', 'sealLess', 'workplace']);
-    expect(required.get('CHILD')?.slice().sort()).toEqual(['branch', 'confirmation', 'parent', 'personal', 'workplace']);
+    expect(required.get('CHILD')?.slice().sort()).toEqual(['branch', 'confirmation', 'parent', 'parent-workplace', 'personal', 'workplace']);
   });
 
   it('follow a flow edit: without the seal-less page, the seal choice is not waited for', () => {
@@ -31,8 +31,12 @@ describe('the forms an application must have stored, from its flow', () => {
     expect(() => requiredFormsByType([edited], catalogue)).toThrow(/asks the form\(s\) survey, which the server cannot store: give the schema an "x-step"/);
   });
 
-  it('name the forms whose answers are missing: a column for the parent’s own route, a document for the engine’s (personal, branch)', () => {
-    const facts: StoredFacts = { documents: new Set(['personal', 'branch']), parent: { occupationId: null } };
-    expect(missingForms(['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'parent'], facts, catalogue)).toEqual(['workplace', 'sealLess', 'parent']);
+  it('name the forms whose answers are missing: a document for each form of the engine (the parent page’s two included)', () => {
+    const facts: StoredFacts = { documents: new Set(['personal', 'branch', 'parent']) };
+    expect(missingForms(['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'parent', 'parent-workplace'], facts, catalogue)).toEqual([
+      'workplace',
+      'sealLess',
+      'parent-workplace',
+    ]);
   });
 });

@@ -30,7 +30,7 @@ export interface ApplicationRecord {
 }
 
 /** The parent applying as proxy in the child flow (spec section 3, 'Parent'). */
-export interface ApplicationParentRecord {
+export type ApplicationParentRecord = {
   lastName?: string | null;
   firstName?: string | null;
   kanaLastName?: string | null;
@@ -44,7 +44,7 @@ export interface ApplicationParentRecord {
   occupationOther?: string | null;
   workplaceName?: string | null;
   workplacePhoneNumber?: string | null;
-}
+};
 
 export interface ApplicationsAnswer {
   application: ApplicationRecord | null;

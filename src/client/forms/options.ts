@@ -27,6 +27,11 @@ export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig, as
     const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
     return occupationOptions(occupationList, occupationAudience(applicationType, birthday, today));
   },
+  /** GET /api/occupations: those offered to an adult whoever applies (the child flow's parent), その他 last. */
+  adultOccupations: async () => {
+    const { occupationList } = await api<{ occupationList: Occupation[] }>('/occupations');
+    return occupationOptions(occupationList, { kind: 'adult' });
+  },
 };
 
 /**

@@ -10,7 +10,7 @@ import { loadSchema } from '../forms/schemas';
 import { formOf, type ScreenProps } from '../runtime/screen';
 import { useLoaded } from '../runtime/useLoaded';
 import { BackButton } from './stepActions';
-import { askedFormsOf, isHandWritten, summaryOf, type SummarySection } from './confirmation/summary';
+import { askedFormsOf, summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
 
 /** The choices the summary names by their label: those of x-options fields that store no label of their own. */
@@ -37,7 +37,7 @@ export default function Confirmation({ flow, page, settings, send }: ScreenProps
   const sections = useLoaded(
     async (): Promise<SummarySection[]> => {
       // The schemas of the generic form steps give their sections (summary.ts skips those without x-step).
-      const generic = [...asked].filter((form) => !isHandWritten(form) && form !== ownForm);
+      const generic = [...asked].filter((form) => form !== ownForm);
       const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
       const [{ application, parent, forms }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
       const asker = { applicationType: flow.config.meta.applicationType, saved: { ...application }, today: new Date() };

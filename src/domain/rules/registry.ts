@@ -5,6 +5,7 @@
  * and returns its failures addressed to those fields; a value of the wrong type is left to
  * the schema. Adding a rule is adding an entry here (the flow lint lists these names).
  */
+import { messages } from '../messages.js';
 import type { FieldError } from './field-error.js';
 import { checkDistanceReason, checkPurposeOther, checkPurposeSelection, needsDistanceReason, type DistanceReasonBank } from './address.js';
 import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
@@ -15,6 +16,8 @@ import { OTHER_OCCUPATION_NAME } from './workplace.js';
 
 /** What the rules read of the applicant's bank (BankSettings has it all). */
 export interface RuleBank extends DistanceReasonBank {
+  /** The bank's code (banks/<code>): the application's bank. */
+  code: string;
   UTILIZATION_PURPOSE_LIST: readonly { value: string }[];
 }
 
@@ -102,6 +105,8 @@ export const formRules = {
       { lastName: text(saved.lastName), kanaLastName: text(saved.kanaLastName) },
       { lastName: text(answers.lastName), kanaLastName: text(answers.kanaLastName) },
     ),
+  /** bankCode: the application's own bank (a body naming another is refused as a whole: badRequest). */
+  applicationBank: (answers, { bank }) => (answers.bankCode === undefined || answers.bankCode === bank.code ? [] : [{ field: 'bankCode', message: messages.badRequest }]),
   /** distanceTransactionReason: required (at most 50) when the bank asks it of an applicant outside its home prefecture. */
   distanceReason: (answers, { bank }) => {
     const message = checkDistanceReason(bank, prefectureOf(answers), text(answers.distanceTransactionReason));

@@ -8,7 +8,9 @@ import { trimSpaces } from '../rules/spaces';
  * What a schema says about its form step beyond JSON Schema, in four annotation keywords that
  * ajv ignores (ajv-setup.ts declares them) and the engine reads on both sides:
  *
- * - `x-step` (root): where the form is posted and what the page says around it;
+ * - `x-step` (root): where the form is posted and what the page says around it, which forms
+ *   must be stored before it (`after`), and the record it is stored into when it is not the
+ *   applicant's (`storedAs`, e.g. the child flow's parent);
  * - `x-ui` (root): the rjsf uiSchema (widgets, layout, field order `ui:order`); texts may hold
  *   the bank's words ({bankName}, {homePrefecture});
  * - `x-ui-for` (root): uiSchema overrides for one application type (`{ "CHILD": { … } }`);
@@ -37,7 +39,7 @@ export const UI_FOR_TYPE_KEYWORD = 'x-ui-for';
 export const annotationKeywords = [FORM_STEP_KEYWORD, UI_KEYWORD, UI_FOR_TYPE_KEYWORD, OPTIONS_KEYWORD, LOCAL_MESSAGES_KEYWORD, NORMALIZE_KEYWORD, WHEN_KEYWORD] as const;
 
 /** The data a choice can be filled from (each side implements every name once). */
-export const optionSourceNames = ['branches', 'purposes', 'prefectures', 'occupations'] as const;
+export const optionSourceNames = ['branches', 'purposes', 'prefectures', 'occupations', 'adultOccupations'] as const;
 export type OptionSourceName = (typeof optionSourceNames)[number];
 
 /** Whom a source offers its choices to (the occupations depend on the applicant and the child's birthday). */
@@ -52,6 +54,14 @@ export type OptionAsker = Pick<FormRuleContext, 'applicationType' | 'saved' | 't
  */
 export const derivationNames = ['postalAddress', 'eraBirthday', 'workplaceMaster', 'invitation'] as const;
 export type DerivationName = (typeof derivationNames)[number];
+
+/**
+ * The records besides the applicant's own application a form may store its answers into
+ * (x-step.storedAs): the child flow's parent, whose names (lastName, occupationId…) are the
+ * child's too. GET /api/applications answers each as its own entity.
+ */
+export const storedEntityNames = ['applicationParent'] as const;
+export type StoredEntityName = (typeof storedEntityNames)[number];
 
 export const applicationTypeNames = ['GENERAL', 'CHILD'] as const;
 export type ApplicationTypeName = (typeof applicationTypeNames)[number];
@@ -79,6 +89,17 @@ export interface FormStepDeclaration {
   summary?: SummaryRowDeclaration[];
   /** The confirmation page's heading for one application type (over summaryTitle). */
   summaryTitleFor?: Partial<Record<ApplicationTypeName, string>>;
+  /**
+   * The record the answers belong to when it is not the applicant's application
+   * (storedEntityNames): they are not merged into `application` but make up that entity, and
+   * the flow check compares the form's field names with that entity's forms only.
+   */
+  storedAs?: StoredEntityName;
+  /**
+   * Forms that must be stored before this one is accepted (409 otherwise, naming the first
+   * missing form by its confirmation title: messages.stepFirst).
+   */
+  after?: string[];
 }
 
 /**
@@ -152,6 +173,17 @@ export function formStepOf(schema: FormSchema): FormStepDeclaration | undefined 
   const raw = schema[FORM_STEP_KEYWORD];
   if (!isRecord(raw) || typeof raw.post !== 'string') return undefined;
   return { ...(raw as unknown as FormStepDeclaration), rules: Array.isArray(raw.rules) ? (raw.rules as string[]) : [] };
+}
+
+/** The form's heading on the confirmation page for an application type: summaryTitleFor, summaryTitle, else its title. */
+export function summaryTitleOf(schema: FormSchema, applicationType: ApplicationTypeName): string {
+  const step = formStepOf(schema);
+  return step?.summaryTitleFor?.[applicationType] ?? step?.summaryTitle ?? schema.title ?? '';
+}
+
+/** The record a form's answers belong to: 'application' (the applicant's), or its x-step.storedAs. */
+export function storedEntityOf(schema: FormSchema): StoredEntityName | 'application' {
+  return formStepOf(schema)?.storedAs ?? 'application';
 }
 
 /** The schema's uiSchema (x-ui), or an empty one. */

@@ -209,37 +209,8 @@ export const applicationNumberCounters = pgTable(
   (table) => [primaryKey({ columns: [table.bankCode, table.day] })],
 );
 
-// 0004: the child flow's parent (spec section 3, 'Parent (applicationParent)').
-
-export const parentRelationships = ['FATHER', 'MOTHER'] as const;
-export type ParentRelationship = (typeof parentRelationships)[number];
-
-/** The single proxy reason; its label is 'お子さまが未成年のため'. */
-export const proxyApplicationReasons = ['MINOR'] as const;
-export type ProxyApplicationReason = (typeof proxyApplicationReasons)[number];
-
-export const applicationParents = pgTable('application_parents', {
-  applicationId: uuid('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  lastName: varchar('last_name', { length: 24 }).notNull(),
-  firstName: varchar('first_name', { length: 24 }).notNull(),
-  kanaLastName: varchar('kana_last_name', { length: 48 }).notNull(),
-  kanaFirstName: varchar('kana_first_name', { length: 48 }).notNull(),
-  /** YYYY-MM-DD. */
-  birthday: date('birthday', { mode: 'string' }).notNull(),
-  relationship: varchar('relationship', { length: 6, enum: parentRelationships }).notNull(),
-  mobilePhoneNumber: varchar('mobile_phone_number', { length: 13 }).notNull(),
-  phoneNumber: varchar('phone_number', { length: 13 }),
-  proxyApplicationReason: varchar('proxy_application_reason', { length: 10, enum: proxyApplicationReasons }).notNull(),
-  // Null until POST /api/applications/workplace/parent.
-  occupationId: integer('occupation_id'),
-  occupationName: varchar('occupation_name', { length: 25 }),
-  occupationOther: varchar('occupation_other', { length: 25 }),
-  workplaceName: varchar('workplace_name', { length: 25 }),
-  workplacePhoneNumber: varchar('workplace_phone_number', { length: 13 }),
-  updatedAt: timestamptz('updated_at').notNull(),
-});
+// 0004: the child flow's parent (application_parents), moved into the 'parent' and
+// 'parent-workplace' documents of application_forms by 0008.
 
 // 0005: one document per form step of the generic engine (src/server/forms/).
 

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
-import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, type FormSchema } from '../../domain/schemas/form-step';
+import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, storedEntityOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow, resolvedTransitions, topLevelOf, type FlowModel } from '../../domain/flow/model';
 import type { FlowConfig } from '../../domain/flow/types';
@@ -180,9 +180,11 @@ function statesAfterPin(model: FlowModel): Set<string> {
 /**
  * What the pages of a (linted) flow ask of their forms: the generic screen renders only a form
  * with "x-step"; a form of the engine comes before the PIN (its answers are final once the PIN
- * is set, so after it nothing could store them); and its fields and labelAs names are its own
- * in the flow, not another form's nor a column's (GET /api/applications merges them into one
- * record).
+ * is set, so after it nothing could store them); the forms it comes after (x-step.after) are
+ * asked before it; and its fields and labelAs names are its own in the record it is stored
+ * into, not another form's nor a column's (GET /api/applications merges the forms of one
+ * record: the applicant's application, or the one of x-step.storedAs, whose forms are compared
+ * with each other only).
  */
 function formPageProblems(file: { path: string; fileName: string; text: string }, schemaFiles: SchemaFiles): FlowProblem[] {
   const flow = JSON.parse(file.text) as FlowConfig;
@@ -191,13 +193,16 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
   const model = describeFlow(flow);
   const pages = model.pages;
   const afterPin = statesAfterPin(model);
-  const owners = new Map<string, string>(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']));
+  // Per record: field name → the form (or the columns) that has it.
+  const owners = new Map<string, Map<string, string>>([['application', new Map(COLUMN_ANSWER_NAMES.map((name) => [name, 'the stored application*']))]]);
+  const askedBefore = new Set<string>();
   for (const page of pages) {
     for (const [index, form] of page.forms.entries()) {
       const read = schemaFiles.get(form);
       if (!read || 'message' in read) continue;
       const schema = read.schema as FormSchema;
-      const generic = formStepOf(schema) !== undefined;
+      const step = formStepOf(schema);
+      const generic = step !== undefined;
       const pointer = `/states/${page.stateId}/meta/form${page.forms.length > 1 ? `/${index}` : ''}`;
       if (page.screen === GENERIC_FORM_SCREEN && !generic) {
         problems.push(at(pointer, `screen "${GENERIC_FORM_SCREEN}" needs a form with "x-step" (where it is posted), but schemas/${form}.schema.json has none`));
@@ -205,10 +210,19 @@ function formPageProblems(file: { path: string; fileName: string; text: string }
       if (generic && afterPin.has(page.stateId)) {
         problems.push(at(pointer, `form "${form}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`));
       }
+      for (const earlier of step?.after ?? []) {
+        if (!askedBefore.has(earlier)) {
+          problems.push(at(pointer, `form "${form}" comes after form "${earlier}" (x-step.after), which this flow does not ask before it; ask it on an earlier page, or drop it from "after"`));
+        }
+      }
+      askedBefore.add(form);
+      const entity = storedEntityOf(schema);
+      const record = owners.get(entity) ?? new Map<string, string>();
+      owners.set(entity, record);
       const labels = optionFieldsOf(schema).flatMap(({ options }) => (options.labelAs === undefined ? [] : [options.labelAs]));
       for (const field of [...Object.keys(schema.properties ?? {}), ...labels]) {
-        const owner = owners.get(field);
-        if (owner === undefined) owners.set(field, `form "${form}"${generic ? '' : '*'}`);
+        const owner = record.get(field);
+        if (owner === undefined) record.set(field, `form "${form}"${generic ? '' : '*'}`);
         else if (generic) {
           problems.push(at(pointer, `form "${form}" has a field "${field}", which ${owner.replace(/\*$/, '')} of this flow has too; rename one (the answers of a flow share one record)`));
         }

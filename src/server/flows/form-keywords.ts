@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
-import { applicationTypeNames, optionSourceNames } from '../../domain/schemas/form-step.js';
+import { applicationTypeNames, optionSourceNames, storedEntityNames } from '../../domain/schemas/form-step.js';
 
 /**
  * The shape of the form-step keywords (src/domain/schemas/form-step.ts) as the lint checks
@@ -23,6 +23,8 @@ export const formKeywordsSchema = {
         summaryTitle: text,
         derive: { type: 'array', items: text },
         summaryTitleFor: { type: 'object', additionalProperties: false, properties: { GENERAL: text, CHILD: text } },
+        storedAs: { enum: [...storedEntityNames] },
+        after: { type: 'array', minItems: 1, uniqueItems: true, items: text },
         summary: {
           type: 'array',
           items: {

@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
-import { optionFieldsOf } from '../../domain/schemas/form-step.js';
+import { optionFieldsOf, storedEntityNames, storedEntityOf, type StoredEntityName } from '../../domain/schemas/form-step.js';
 import type { FormCatalogue, FormDefinition } from './catalogue.js';
 import { derivations } from './derivations.js';
 import { storedDocuments } from './documents.js';
 
 /**
  * What an application has stored, as the browser and the named rules see it: the columns the
- * server keeps for itself (bank, type, numbers, dates) and the steps with their own routes,
+ * server keeps for itself (bank, type, numbers, dates),
  * and every document of the generic engine's forms merged in by field name, plus the
- * documents themselves by form.
+ * documents themselves by form. The forms stored into another record (x-step.storedAs: the
+ * child flow's parent) make up that record instead.
  */
 
 /**
@@ -36,6 +37,12 @@ export interface StoredAnswers {
   application: Record<string, unknown>;
   /** The generic engine's documents: form → answers as stored. */
   forms: Record<string, Record<string, unknown>>;
+  /**
+   * The records of the forms stored into another entity (x-step.storedAs), each as
+   * `application` is built (every name its forms may store, null when not answered); null
+   * while none of its forms is stored.
+   */
+  entities: Record<StoredEntityName, Record<string, unknown> | null>;
 }
 
 /** An answer as the application entity shows it: a list of choices comma-joined (spec section 3, utilizationPurpose). */
@@ -62,12 +69,25 @@ function entityFieldsOf(form: FormDefinition | undefined, answers: Record<string
   return fields;
 }
 
+/** Every name the forms stored into `entity` may store, null: a form of it not yet posted leaves its names null. */
+function emptyEntity(catalogue: FormCatalogue, entity: StoredEntityName): Record<string, unknown> {
+  const forms = [...catalogue.values()].filter((form) => form.step?.storedAs === entity);
+  return Object.fromEntries(forms.flatMap(entityNamesOf).map((name) => [name, null]));
+}
+
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
   const [row] = await db.select(visible).from(applications).where(eq(applications.id, applicationId)).limit(1);
   if (!row) return undefined;
   const forms = await storedDocuments(db, applicationId);
   const documents: Record<string, unknown> = {};
-  for (const [form, answers] of Object.entries(forms)) Object.assign(documents, entityFieldsOf(catalogue.get(form), answers));
+  const entities = Object.fromEntries(storedEntityNames.map((name) => [name, null])) as StoredAnswers['entities'];
+  for (const [form, answers] of Object.entries(forms)) {
+    const definition = catalogue.get(form);
+    const entity = definition ? storedEntityOf(definition.schema) : 'application';
+    // A form stored into another entity (the child's parent) must not overwrite the applicant's names.
+    if (entity === 'application') Object.assign(documents, entityFieldsOf(definition, answers));
+    else entities[entity] = { ...(entities[entity] ?? emptyEntity(catalogue, entity)), ...entityFieldsOf(definition, answers) };
+  }
   return {
     application: {
       // First: a document never hides a column (the lint also refuses a form field named like one).
@@ -76,5 +96,6 @@ export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, ap
       applicationCompletedAt: row.applicationCompletedAt ? toJstIso(row.applicationCompletedAt) : null,
     },
     forms,
+    entities,
   };
 }

@@ -25,4 +25,6 @@ export const optionSources: Record<OptionSourceName, OptionSource> = {
     const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
     return occupationOptions(await occupationsOf(db, bank.code), occupationAudience(applicationType, birthday, today));
   },
+  /** The bank's occupations offered to an adult whoever applies (the child flow's parent), その他 last. */
+  adultOccupations: async (db, bank) => occupationOptions(await occupationsOf(db, bank.code), { kind: 'adult' }),
 };

@@ -3,7 +3,7 @@ import { describeFlow } from '../../domain/flow/model.js';
 import { PIN_SCREEN } from '../../domain/flow/vocabulary.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
-import { applicationParents, applications, type ApplicationType } from '../db/schema.js';
+import { applications, type ApplicationType } from '../db/schema.js';
 import type { FormCatalogue } from './catalogue.js';
 import { storedFormNames } from './documents.js';
 
@@ -11,25 +11,20 @@ import { storedFormNames } from './documents.js';
  * Which forms an application must have stored before it is handed to the bank: every form
  * its flow asks before the PIN (the flow decides, so a step moved, removed or added in the
  * flow JSON changes what completion waits for), and how to tell that each one is stored: a
- * form of the generic engine by its document, the steps with their own routes by a column.
+ * form of the generic engine by its document (the child's parent page by both of its forms'),
+ * the confirmation tick by nothing (it stores nothing).
  */
 
 /** What the stored-checks read of an application. */
 export interface StoredFacts {
-  parent: { occupationId: number | null } | null;
   /** The forms whose document is stored (the generic engine's). */
   documents: ReadonlySet<string>;
 }
 
-/**
- * How the answers of the forms with their own routes are stored (until those steps move onto
- * the engine). The PIN has its own check.
- */
+/** The forms without x-step that a flow may ask before the PIN. The PIN has its own check. */
 const columnChecks: Record<string, (facts: StoredFacts) => boolean> = {
   // Stores nothing: its tick is asked again on the page.
   confirmation: () => true,
-  // The parent page posts the parent's personal data, then the parent's workplace.
-  parent: (facts) => facts.parent !== null && facts.parent.occupationId !== null,
 };
 
 /** Whether `form` is stored, for a form of the engine (x-step) or one of columnChecks. */
@@ -60,22 +55,9 @@ export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogu
 }
 
 export async function storedFactsOf(db: Database, applicationId: string): Promise<StoredFacts | undefined> {
-  const [row] = await db
-    .select({
-      parentOccupationId: applicationParents.occupationId,
-      parentId: applicationParents.applicationId,
-    })
-    .from(applications)
-    .leftJoin(applicationParents, eq(applicationParents.applicationId, applications.id))
-    .where(eq(applications.id, applicationId))
-    .limit(1);
+  const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).limit(1);
   if (!row) return undefined;
-  const { parentOccupationId, parentId, ...own } = row;
-  return {
-    ...own,
-    parent: parentId === null ? null : { occupationId: parentOccupationId },
-    documents: await storedFormNames(db, applicationId),
-  };
+  return { documents: await storedFormNames(db, applicationId) };
 }
 
 /** The forms of `required` whose answers are not stored. */

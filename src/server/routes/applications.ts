@@ -1,26 +1,29 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { applicationParents } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 
-/** The parent's columns the browser receives (spec section 3 'Parent (applicationParent)', plus occupationId). */
-const visibleParent = {
-  lastName: applicationParents.lastName,
-  firstName: applicationParents.firstName,
-  kanaLastName: applicationParents.kanaLastName,
-  kanaFirstName: applicationParents.kanaFirstName,
-  birthday: applicationParents.birthday,
-  relationship: applicationParents.relationship,
-  mobilePhoneNumber: applicationParents.mobilePhoneNumber,
-  phoneNumber: applicationParents.phoneNumber,
-  proxyApplicationReason: applicationParents.proxyApplicationReason,
-  occupationId: applicationParents.occupationId,
-  occupationName: applicationParents.occupationName,
-  occupationOther: applicationParents.occupationOther,
-  workplaceName: applicationParents.workplaceName,
-  workplacePhoneNumber: applicationParents.workplacePhoneNumber,
-};
+/**
+ * The parent's fields the browser receives (spec section 3 'Parent (applicationParent)', plus
+ * occupationId), from the forms stored into the parent's record (x-step.storedAs
+ * "applicationParent": parent, parent-workplace). The rest of that record (the body's bankCode,
+ * the application's own) stays on the server until it is listed here.
+ */
+const visibleParent = [
+  'lastName',
+  'firstName',
+  'kanaLastName',
+  'kanaFirstName',
+  'birthday',
+  'relationship',
+  'mobilePhoneNumber',
+  'phoneNumber',
+  'proxyApplicationReason',
+  'occupationId',
+  'occupationName',
+  'occupationOther',
+  'workplaceName',
+  'workplacePhoneNumber',
+] as const;
 
 /**
  * GET /api/applications: what the applicant has entered so far, to refill a step the
@@ -29,9 +32,9 @@ const visibleParent = {
  * `application` holds every field of spec section 3 'Application' stored by now (absent until
  * its step is saved; a stored form's fields not answered or not asked are null), plus
  * mailAddress, occupationId (to preselect the occupation) and the answers of every form of
- * the generic engine (the personal step, branchCode, branchName, sealLess, and any field a
+ * the generic engine stored into the application (the personal step, branchCode, branchName, sealLess, and any field a
  * product owner adds; a list of choices comma-joined, as utilizationPurpose). birthday is YYYY-MM-DD, applicationCompletedAt a Japan-time
- * ISO string. `forms` holds those answers again by form name, as the form step refills
+ * ISO string. `forms` holds the answers of every form again by form name, as the form step refills
  * them. `applicationParent` is the child flow's parent as saved by POST
  * /api/applications/personal/parent (visibleParent; the occupation and workplace fields null
  * until POST /api/applications/workplace/parent), else null.
@@ -41,8 +44,9 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     const { id } = applicationOf(request);
     const stored = await storedAnswersOf(app.db, app.forms, id);
     if (!stored) return { application: null, applicationParent: null, forms: {} };
-    const [parent] = await app.db.select(visibleParent).from(applicationParents).where(eq(applicationParents.applicationId, id)).limit(1);
-    return { application: stored.application, applicationParent: parent ?? null, forms: stored.forms };
+    const parent = stored.entities.applicationParent;
+    const applicationParent = parent ? Object.fromEntries(visibleParent.map((name) => [name, parent[name] ?? null])) : null;
+    return { application: stored.application, applicationParent, forms: stored.forms };
   });
 };
 

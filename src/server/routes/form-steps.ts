@@ -11,6 +11,7 @@ import {
   isRecord,
   normalizeAnswers,
   optionFieldsOf,
+  summaryTitleOf,
   withoutOtherTypes,
   withoutUnasked,
   type OptionAsker,
@@ -20,7 +21,7 @@ import { applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
-import { storeDocument } from '../forms/documents.js';
+import { storeDocument, storedFormNames } from '../forms/documents.js';
 import { optionSources } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
@@ -36,11 +37,12 @@ import { stepEditHooks } from './step-lock.js';
  * the named rules and the data of its choices, all at once, and stored whole as the form's
  * document: 200 {} or 400 { message, errors } with every failed field in the form's order
  * (message = the first, which the page focuses; one message per field). A refused post
- * stores nothing.
+ * stores nothing. A form posted before a form it comes after (x-step.after) is 409, named by
+ * that form's confirmation title (messages.stepFirst); a form stored into another record
+ * (x-step.storedAs) is stored the same way (answers.ts keeps it out of `application`).
  *
  * The session is checked onRequest, before the body is parsed, and so is the lock after the
- * PIN (step-lock.ts), as for the steps with their own routes; the lock is checked again in the
- * transaction that stores.
+ * PIN (step-lock.ts); the lock is checked again in the transaction that stores.
  */
 
 /** The application types whose flow has a page asking `form`. */
@@ -103,6 +105,18 @@ function failureOf(form: FormDefinition, errors: FieldError[]) {
   return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
 }
 
+/** The first form of x-step.after not stored yet, if any. */
+async function firstMissing(request: FastifyRequest, form: FormDefinition, id: string): Promise<FormDefinition | undefined> {
+  const after = form.step?.after ?? [];
+  if (after.length === 0) return undefined;
+  const stored = await storedFormNames(request.server.db, id);
+  const missing = after.find((name) => !stored.has(name));
+  if (missing === undefined) return undefined;
+  const definition = request.server.forms.get(missing);
+  if (!definition) throw new Error(`schemas/${form.name}.schema.json comes after "${missing}", which is not a form`);
+  return definition;
+}
+
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
   // The rules and the choices may depend on what earlier steps stored (the child's birthday).
@@ -111,6 +125,9 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     const { id, applicationType } = applicationOf(request);
     // The form is not part of this applicant's flow: for them the path does not exist.
     if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
+    // A form that comes after others (x-step.after) waits for them, whatever the body says.
+    const missing = await firstMissing(request, form, id);
+    if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
     if (!isRecord(request.body)) return reply.code(400).send({ message: messages.badRequest, errors: [] });
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');

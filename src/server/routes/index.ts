@@ -11,7 +11,6 @@ import lookupRoutes from './lookups.js';
 import maintenance from './maintenance.js';
 import masterDataRoutes from './master-data.js';
 import notificationRoutes from './notifications.js';
-import parentRoutes from './parent.js';
 import pinRoutes from './pin.js';
 import verificationCodeRoutes from './verification-codes.js';
 
@@ -30,7 +29,6 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(formStepRoutes);
-  await app.register(parentRoutes);
   await app.register(lookupRoutes);
   await app.register(masterDataRoutes);
   await app.register(pinRoutes);

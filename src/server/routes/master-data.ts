@@ -30,10 +30,6 @@ export async function occupationsOf(db: Database, bankCode: string): Promise<Occ
   return rows.sort(compareOccupations);
 }
 
-export async function occupationOf(db: Database, bankCode: string, id: number): Promise<Occupation | undefined> {
-  return (await occupationsOf(db, bankCode)).find((occupation) => occupation.id === id);
-}
-
 const workplaceColumns = {
   id: workplaces.id,
   code: workplaces.code,

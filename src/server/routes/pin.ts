@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext } from '../../domain/rules/index.js';
+import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
 import type { Database } from '../db/index.js';
-import { applicationParents, applicationPins, applications, pinBindings } from '../db/schema.js';
+import { applicationPins, applications, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
@@ -73,21 +73,14 @@ export async function hasPin(db: Database, applicationId: string): Promise<boole
  * need is missing: the personal step, and in the child flow the parent step.
  */
 async function storedPinContext(db: Database, forms: FormCatalogue, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
-  const application = (await storedAnswersOf(db, forms, applicationId))?.application;
+  const stored = await storedAnswersOf(db, forms, applicationId);
+  const application = stored?.application;
   if (!application?.birthday || !application.mobilePhoneNumber) return undefined;
   // The PIN rules read texts only: what the forms stored under these names (pinContextOf keeps its own fields).
   const fields = application as PinApplicationFields;
   if (applicationType === 'GENERAL') return pinContextOf(fields, null);
-  const [parent] = await db
-    .select({
-      birthday: applicationParents.birthday,
-      mobilePhoneNumber: applicationParents.mobilePhoneNumber,
-      phoneNumber: applicationParents.phoneNumber,
-      workplacePhoneNumber: applicationParents.workplacePhoneNumber,
-    })
-    .from(applicationParents)
-    .where(eq(applicationParents.applicationId, applicationId))
-    .limit(1);
+  // The parent's record: the forms stored as applicationParent (parent, parent-workplace).
+  const parent = (stored?.entities.applicationParent ?? null) as PinPerson | null;
   if (!parent?.birthday || !parent.mobilePhoneNumber) return undefined;
   return pinContextOf(fields, parent);
 }

@@ -18,7 +18,7 @@ export const generalText = read('flows/general.json');
 export const childText = read('flows/child.json');
 const childPaths = flowPathsOf(childText);
 const generalPaths = flowPathsOf(generalText);
-export const formNames = ['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'pin', 'parent'];
+export const formNames = ['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'pin', 'parent', 'parent-workplace'];
 
 // The flow file as data, loosely typed on purpose: the tests break it in ways the real type forbids.
 export type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- deliberately malformed test data
@@ -94,7 +94,10 @@ export const shipped = { general: generalText, child: childText };
 export type FlowName = keyof typeof shipped;
 
 /** The forms the shipped flows name are the known forms here (the CLI reads them from schemas/). */
-const shippedFormNames = [...new Set(Object.values(shipped).flatMap((text) => [...text.matchAll(/"form": "([^"]+)"/g)].map((m) => m[1] ?? '')))];
+// A page's form is a name or a list of names ("form": ["parent", "parent-workplace"]).
+const shippedFormNames = [
+  ...new Set(Object.values(shipped).flatMap((text) => [...text.matchAll(/"form": ("[^"]+"|\[[^\]]*\])/g)].flatMap((m) => [JSON.parse(m[1] ?? '[]') as string | string[]].flat()))),
+];
 
 /** The shipped file with each `from` (which must occur exactly once) replaced by `to`. */
 export function edited(flow: FlowName, edits: Array<[from: string, to: string]>): string {

@@ -7,14 +7,14 @@ describe('known-forms', () => {
     const text = broken((f) => {
       f.states.personal.meta.form = 'persona';
     });
-    expectProblem(lint(text), text, '/states/personal/meta/form', 'unknown form "persona" (known forms, schemas/<form>.schema.json: branch, confirmation, parent, personal, pin, sealLess, workplace). Did you mean "personal"?');
+    expectProblem(lint(text), text, '/states/personal/meta/form', 'unknown form "persona" (known forms, schemas/<form>.schema.json: branch, confirmation, parent, parent-workplace, personal, pin, sealLess, workplace). Did you mean "personal"?');
   });
 
   it('an unknown form in a page’s list, at its place in the list', () => {
     const text = broken((f) => {
       f.states.personal.meta.form = ['personal', 'workplce'];
     });
-    expectProblem(lint(text), text, '/states/personal/meta/form/1', 'unknown form "workplce" (known forms, schemas/<form>.schema.json: branch, confirmation, parent, personal, pin, sealLess, workplace). Did you mean "workplace"?');
+    expectProblem(lint(text), text, '/states/personal/meta/form/1', 'unknown form "workplce" (known forms, schemas/<form>.schema.json: branch, confirmation, parent, parent-workplace, personal, pin, sealLess, workplace). Did you mean "workplace"?');
   });
 
   // Kinds of mistake from the lint's checklist (issue 6): a hand edit of a shipped file and its exact line.

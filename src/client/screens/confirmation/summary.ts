@@ -7,9 +7,12 @@ import {
   isRecord,
   labelOfValue,
   optionFieldsOf,
+  storedEntityOf,
+  summaryTitleOf,
   uiSchemaOf,
   type ApplicationTypeName,
   type FormSchema,
+  type StoredEntityName,
   type SummaryRowDeclaration,
 } from '../../../domain/schemas/form-step';
 import type { Choice } from '../../forms/widgets/choices';
@@ -32,14 +35,6 @@ export type AskedForms = ReadonlySet<string>;
 
 /** The schemas of the asked forms that have one of their own sections (x-step), by form name. */
 export type FormSchemas = ReadonlyMap<string, FormSchema>;
-
-/** The forms whose sections are written here by hand: they are not generic form steps yet. */
-export const handWrittenForms = ['parent'] as const;
-type HandWrittenForm = (typeof handWrittenForms)[number];
-
-export function isHandWritten(form: string): form is HandWrittenForm {
-  return (handWrittenForms as readonly string[]).includes(form);
-}
 
 /** Each stored form's answers (GET /api/applications `forms`), by form name. */
 export type StoredForms = Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
@@ -68,37 +63,6 @@ export function formatPostalNumber(postalNumber: string | null | undefined): str
   return /^\d{7}$/.test(postalNumber) ? `${postalNumber.slice(0, 3)}-${postalNumber.slice(3)}` : postalNumber;
 }
 
-function join(parts: Array<string | null | undefined>, separator: string): string | null {
-  const given = parts.filter(present);
-  return given.length > 0 ? given.join(separator) : null;
-}
-
-const RELATIONSHIP_LABELS: Record<string, string> = { FATHER: '父', MOTHER: '母' };
-const PROXY_REASON_LABELS: Record<string, string> = { MINOR: 'お子さまが未成年のため' };
-
-function occupationOf(name: string | null | undefined, other: string | null | undefined): string | null {
-  return join([name, present(other) ? `（${other}）` : null], '');
-}
-
-/** The parent's section of the child flow's summary. */
-export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection {
-  return {
-    title: '親権者さまの情報',
-    items: [
-      item('お名前', join([parent.lastName, parent.firstName], '　')),
-      item('お名前（フリガナ）', join([parent.kanaLastName, parent.kanaFirstName], ' ')),
-      item('続柄', parent.relationship ? RELATIONSHIP_LABELS[parent.relationship] : null),
-      item('生年月日', formatBirthday(parent.birthday)),
-      item('携帯電話番号', parent.mobilePhoneNumber),
-      { term: '自宅電話番号', lines: [present(parent.phoneNumber) ? parent.phoneNumber : 'なし'] },
-      item('代理申込の理由', parent.proxyApplicationReason ? PROXY_REASON_LABELS[parent.proxyApplicationReason] : null),
-      item('ご職業', occupationOf(parent.occupationName, parent.occupationOther)),
-      item('お勤め先名', parent.workplaceName),
-      item('お勤め先電話番号', parent.workplacePhoneNumber),
-    ],
-  };
-}
-
 /**
  * Everything entered in the steps before the confirmation, as the confirmation page lists it:
  * one section per form the flow asks (`asked`), in the order of its pages, so a flow without
@@ -106,7 +70,9 @@ export function parentSummaryOf(parent: ApplicationParentRecord): SummarySection
  * schemas (`schemas`) and stored answers (`forms`): the rows a schema declares
  * (x-step.summary, with the `choices` of its x-options fields), else one per field. In the
  * child flow the personal form's rows close with the child's occupation and invitation code (a
- * child has no workplace: both come from /child/personal), and the parent's section follows.
+ * child has no workplace: both come from /child/personal), and the parent's section follows:
+ * the forms stored into the parent's record (x-step.storedAs) read that record (`parent`, GET
+ * /api/applications applicationParent) and show nothing while it is not stored.
  */
 export function summaryOf(
   application: ApplicationRecord,
@@ -117,20 +83,18 @@ export function summaryOf(
   forms?: StoredForms | null,
   choices?: ReadonlyMap<string, Record<string, Choice[]>>,
 ): SummarySection[] {
-  const handWritten: Record<HandWrittenForm, SummarySection | null> = {
-    parent: parent ? parentSummaryOf(parent) : null,
-  };
+  const entities: Record<StoredEntityName, Readonly<Record<string, unknown>> | null> = { applicationParent: parent };
   const applicationType = application.applicationType ?? (parent ? 'CHILD' : 'GENERAL');
   return [...asked].flatMap((form) => {
-    if (isHandWritten(form)) {
-      const section = handWritten[form];
-      return section ? [section] : [];
-    }
     const schema = schemas.get(form);
     if (!schema) return [];
-    const answers = forms?.[form] ?? {};
+    const entity = storedEntityOf(schema);
+    const stored = entity === 'application' ? null : entities[entity];
+    if (entity !== 'application' && !stored) return [];
+    const answers = stored ?? forms?.[form] ?? {};
     if (formStepOf(schema)?.summary) {
-      return declaredSummaryOf(schema, { record: { ...application, ...answers }, choices: choices?.get(form) ?? {}, applicationType, bank });
+      const record = stored ?? { ...application, ...answers };
+      return declaredSummaryOf(schema, { record, choices: choices?.get(form) ?? {}, applicationType, bank });
     }
     return formSummaryOf(schema, answers);
   });
@@ -197,7 +161,7 @@ function rowOf(schema: FormSchema, row: SummaryRowDeclaration, source: SummarySo
 export function declaredSummaryOf(schema: FormSchema, source: SummarySource): SummarySection[] {
   const step = formStepOf(schema);
   if (!step?.summary) return [];
-  const title = step.summaryTitleFor?.[source.applicationType] ?? step.summaryTitle ?? schema.title ?? '';
+  const title = summaryTitleOf(schema, source.applicationType);
   const items = step.summary.flatMap((row) => rowOf(schema, row, source));
   return items.length > 0 ? [{ title, items }] : [];
 }
