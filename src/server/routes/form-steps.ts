@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { describeFlow } from '../../domain/flow/model.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
@@ -17,16 +17,15 @@ import {
   type OptionAsker,
 } from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
-import { applications, type ApplicationType } from '../db/schema.js';
+import { applicationPins, applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
 import { storeDocument, storedFormNames } from '../forms/documents.js';
-import { optionSources } from '../forms/options.js';
+import { optionSources, sourcesReadingSaved } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
-import { hasPin } from './pin.js';
 import { stepEditHooks } from './step-lock.js';
 
 /**
@@ -119,8 +118,8 @@ async function firstMissing(request: FastifyRequest, form: FormDefinition, id: s
 
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
-  // The rules and the choices may depend on what earlier steps stored (the child's birthday).
-  const needsSaved = rules.length > 0 || optionFieldsOf(form.schema).length > 0;
+  // The rules and some choices depend on what earlier steps stored (the child's birthday).
+  const needsSaved = rules.length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, applicationType } = applicationOf(request);
     // The form is not part of this applicant's flow: for them the path does not exist.
@@ -151,9 +150,14 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
       // The PIN route updates this row in its own transaction: whichever comes second sees the
       // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
       await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
-      if (await hasPin(tx, id)) return false;
+      // After the lock, a new statement sees a PIN set meanwhile: the row is touched only without one.
+      const [open] = await tx
+        .update(applications)
+        .set({ updatedAt: now })
+        .where(and(eq(applications.id, id), notExists(tx.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, id)))))
+        .returning({ id: applications.id });
+      if (!open) return false;
       await storeDocument(tx, id, form.name, { ...answers, ...options.stored }, now);
-      await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
       return true;
     });
     if (!stored) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
