@@ -1,6 +1,7 @@
 import type { BankConfig } from '../domain/bank/types.js';
 import type { ApplicationType } from './db/schema.js';
 import type { Database } from './db/index.js';
+import type { ChangeFeed } from './db/changes.js';
 import type { BankRegistry } from './banks/registry.js';
 import type { ServerConfig } from './config.js';
 import type { Hasher } from './crypto.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     /** The clock of every rule with a time limit (tests inject their own). */
     now(): Date;
     db: Database;
+    /** Which tables changed, from the database's notices (db/changes.ts). */
+    changes: ChangeFeed;
     hasher: Hasher;
     banks: BankRegistry;
     mail: MailSender;

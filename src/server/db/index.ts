@@ -20,10 +20,18 @@ export { schema };
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a LISTEN delivers: each notice's payload, and whether notices can be heard at all. */
+export interface NoticeHandlers {
+  notice(payload: string): void;
+  listening(heard: boolean): void;
+}
+
 export interface OpenedDatabase {
   db: Database;
   /** 'pglite' (embedded, one process per data dir) or 'postgres' (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel for as long as the database is open (PostgreSQL: reconnecting after a loss). */
+  listen(channel: string, handlers: NoticeHandlers): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,7 +94,65 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     await client.close();
     throw error;
   }
-  return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzlePglite({ client, schema }),
+    kind: 'pglite',
+    listen: async (channel, handlers) => {
+      // PGlite delivers a notice before the statement that caused it resolves.
+      await client.listen(channel, handlers.notice);
+      handlers.listening(true);
+    },
+    close: () => client.close(),
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on its own connection (a pooled one would be handed to queries). When the connection
+ * is lost the handlers hear `listening(false)` and a new one is tried every second.
+ */
+async function listenPostgres(connectionString: string, channel: string, handlers: NoticeHandlers): Promise<{ stop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    handlers.listening(false);
+    void client.end().catch(() => undefined);
+    schedule();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => handlers.notice(message.payload ?? ''));
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    handlers.listening(true);
+  };
+  function schedule() {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(schedule), RECONNECT_MS);
+    retry.unref();
+  }
+  await connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end();
+    },
+  };
 }
 
 async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
@@ -102,7 +168,18 @@ async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
     await pool.end();
     throw error;
   }
-  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+  const listeners: Array<{ stop(): Promise<void> }> = [];
+  return {
+    db: drizzlePg({ client: pool, schema }),
+    kind: 'postgres',
+    listen: async (channel, handlers) => {
+      listeners.push(await listenPostgres(connectionString, channel, handlers));
+    },
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
 }
 
 /**

@@ -2,11 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.js';
 import { createHasher } from '../crypto.js';
+import { ChangeFeed, DATA_CHANGED_CHANNEL } from '../db/changes.js';
 import { openDatabase } from '../db/index.js';
 import { loadSecrets } from '../db/secrets.js';
 
 /**
- * Opens (and migrates) the database, decorating `app.db`, and closes it with the app. Also
+ * Opens (and migrates) the database, decorating `app.db`, and closes it with the app;
+ * `app.changes` hears which tables changed (db/changes.ts). Also
  * decorates `app.hasher`, keyed by the pepper kept in DATA_DIR/secrets.json, because the
  * hashes it makes are only meaningful together with the rows that store them.
  */
@@ -15,6 +17,9 @@ const database: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { con
   const opened = await openDatabase(config);
   app.decorate('db', opened.db);
   app.decorate('hasher', createHasher(secrets.hmacPepper));
+  const changes = new ChangeFeed();
+  await opened.listen(DATA_CHANGED_CHANNEL, { notice: (table) => changes.changed(table), listening: (heard) => changes.setListening(heard) });
+  app.decorate('changes', changes);
   app.addHook('onClose', async () => {
     await opened.close();
   });

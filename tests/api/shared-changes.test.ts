@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOperator } from '../../src/server/operator/commands.js';
+import { backends, hostOf, startTestServer, type TestServer } from './helpers.js';
+
+/**
+ * The operators' data is kept in each process's memory, and dropped when the database
+ * notifies a change (migration 0011): a change made any way shows at once in the process that
+ * made it, and within a second in every other process on the same PostgreSQL.
+ */
+describe.each(backends)('changes the database announces ($name)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    server.clock.current = new Date('2026-11-30T12:00:00+09:00');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const notices = async (target: TestServer) =>
+    (await target.app.inject({ method: 'GET', url: '/api/notifications/0181', headers: { host: hostOf(target, '0181') } })).json<{ notificationList: unknown[] }>().notificationList;
+
+  it('shows a notice written with plain SQL, and forgets one deleted so', async () => {
+    expect(await notices(server)).toEqual([]);
+    await server.app.db.execute(sql`INSERT INTO notifications (bank_code, contents) VALUES ('0181', 'SQLで追加したお知らせ')`);
+    await expect.poll(() => notices(server), { timeout: 1_000, interval: 20 }).toEqual([{ contents: 'SQLで追加したお知らせ' }]);
+    await server.app.db.execute(sql`DELETE FROM notifications WHERE bank_code = '0181'`);
+    await expect.poll(() => notices(server), { timeout: 1_000, interval: 20 }).toEqual([]);
+  });
+
+  it.runIf(backend.name === 'postgres')('shows a maintenance window set through one process in another within a second', async () => {
+    // A second server on the same schema: another process as far as the database can tell.
+    const other = await startTestServer(backend, { config: { databaseUrl: server.config.databaseUrl } });
+    try {
+      other.clock.current = server.clock.current;
+      const maintenance = async () => (await other.app.inject({ method: 'GET', url: '/api/maintenance', headers: { host: hostOf(other, '0177') } })).statusCode;
+      expect(await maintenance()).toBe(404);
+      const code = await runOperator(['maintenance', 'add', '--start', '2026-12-01T00:00+09:00', '--end', '2026-12-01T06:00+09:00'], {
+        db: server.app.db,
+        isBank: () => true,
+        print: () => undefined,
+      });
+      expect(code).toBe(0);
+      await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(200);
+      await runOperator(['maintenance', 'clear'], { db: server.app.db, isBank: () => true, print: () => undefined });
+      await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
