@@ -71,7 +71,8 @@ const serverEnv = {
   ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
 };
 
-const server = (port: number, env: Record<string, string>, command = 'npx tsx src/server/main.ts') => ({
+// The server as npm start runs it: built ahead of time into dist/server (npm run build first).
+const server = (port: number, env: Record<string, string>, command = 'node dist/server/main.js') => ({
   command,
   cwd: '..',
   url: `http://127.0.0.1:${port}/bank/logo`,
@@ -144,7 +145,7 @@ export default defineConfig({
                 VALIDATORS_DIR: join(swappedBuildDir, 'validators'),
                 DIST_DIR: join(swappedBuildDir, 'client'),
               },
-              `npx tsx src/cli/compile-validators.ts && npx vite build --logLevel warn --outDir ${join(swappedBuildDir, 'client')} && npx tsx src/server/main.ts`,
+              `npx tsx src/cli/compile-validators.ts && npx vite build --logLevel warn --outDir ${join(swappedBuildDir, 'client')} && node dist/server/main.js`,
             ),
             // The build comes first (seconds; a busy 2-core machine may need far longer).
             timeout: 180_000,

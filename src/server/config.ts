@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from './paths.js';
 import path from 'node:path';
 import { defaultTimeouts, type ConnectionTimeouts } from './boundary/connection.js';
 
@@ -128,7 +128,6 @@ function ekycProvider(raw: string | null, production: boolean): EkycProviderName
   return known;
 }
 
-const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

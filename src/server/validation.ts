@@ -6,7 +6,7 @@ import { messages } from '../domain/messages.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from './paths.js';
 
 /**
  * Request validation from the JSON Schemas in /schemas, the same files the browser forms use,
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
  */
 
 /** The schemas folder of the repository; a server with SCHEMAS_DIR passes its own. */
-export const defaultSchemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const defaultSchemasDir = join(repositoryRoot, 'schemas');
 
 import type { FieldError } from '../domain/rules/field-error.js';
 export type { FieldError };

@@ -1,4 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repositoryRoot } from '../paths.js';
 
 /** Rows as plain objects: the migrator needs nothing richer. */
 type Row = Record<string, unknown>;
@@ -20,7 +23,8 @@ export interface MigrationTarget {
   transaction(run: (tx: MigrationTransaction) => Promise<void>): Promise<void>;
 }
 
-const migrationsDir = new URL('./migrations/', import.meta.url);
+// From the repository, not beside this module: the bundled server (dist/server) reads the same files.
+const migrationsDir = pathToFileURL(join(repositoryRoot, 'src', 'server', 'db', 'migrations') + '/');
 
 /** Any constant: every process that migrates the same database takes the same advisory lock. */
 const MIGRATION_LOCK = 71_770_587;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from '../paths.js';
 import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
 import { formStepOf, formStepProblems, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, storedEntityOf, type FormSchema } from '../../domain/schemas/form-step';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
@@ -17,7 +17,7 @@ import { validator } from '../validation';
 import { checklistProblems } from './checklists';
 import { formKeywordProblems } from './form-keywords';
 
-export const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export { repositoryRoot };
 const SCHEMA_FILE = 'flow.schema.json';
 
 export interface FlowCheckResult {
