@@ -9,6 +9,8 @@ export interface Hasher {
   mail(mailAddress: string): string;
   /** Hash of a code bound to its row: the same code on another row hashes differently. */
   code(rowId: string, code: string): string;
+  /** Key of a rate-limit counter (a client IP, an address's HMAC): the table holds no IP. */
+  rateLimitKey(key: string): string;
   /** Constant-time comparison of two hex hashes. */
   equal(a: string, b: string): boolean;
 }
@@ -25,6 +27,7 @@ export function createHasher(pepper: string): Hasher {
   return {
     mail: (mailAddress) => hmac('mail', normalizeMailAddress(mailAddress)),
     code: (rowId, code) => hmac('code', rowId, code),
+    rateLimitKey: (key) => hmac('rate-limit', key),
     equal: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex')),
   };
 }

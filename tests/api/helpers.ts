@@ -32,7 +32,7 @@ export const backends: Backend[] = [
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
 ];
 
-/** A clock the test moves; starts at the real time (the rate limiter keeps real time). */
+/** A clock the test moves (the rate limits' windows too); starts at the real time. */
 export class TestClock {
   current = new Date();
   now = (): Date => new Date(this.current);

@@ -43,6 +43,11 @@ describe('hasher', () => {
     expect(hasher.equal(hasher.code('row-a', '123456'), hasher.code('row-a', '123457'))).toBe(false);
   });
 
+  it('keys a rate-limit counter apart from a mail address', () => {
+    expect(hasher.rateLimitKey('10.0.0.1')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hasher.rateLimitKey('taro@example.com')).not.toBe(hasher.mail('taro@example.com'));
+  });
+
   it('depends on the pepper', () => {
     const other = createHasher(Buffer.alloc(32, 2).toString('base64url'));
     expect(other.mail('taro@example.com')).not.toBe(hasher.mail('taro@example.com'));

@@ -247,3 +247,17 @@ export const mailQueue = pgTable('mail_queue', {
   lastError: varchar('last_error', { length: 200 }),
   createdAt: timestamptz('created_at').notNull(),
 });
+
+/** 0010: the hits of each rate-limit key in its current window (src/server/boundary/rate-limits.ts). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** The limit: its route ('POST /api/pin') or its own name ('mail'). */
+    name: varchar('name', { length: 100 }).notNull(),
+    /** HMAC of the limiter's key (a client IP, a mail address's HMAC): no personal data. */
+    key: varchar('key', { length: 64 }).notNull(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamptz('window_ends_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.key] })],
+);

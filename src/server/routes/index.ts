@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
+import { databaseRateLimitStore } from '../boundary/rate-limits.js';
 import { httpMessages } from '../http-messages.js';
 import applicationRoutes from './applications.js';
 import completionRoutes from './completion.js';
@@ -19,6 +20,8 @@ const api: FastifyPluginAsync = async (app) => {
   // Off by default; the routes that need a limit say so (global: false).
   await app.register(rateLimit, {
     global: false,
+    // In the database, not in this process's memory: every server process counts the same hits.
+    store: databaseRateLimitStore({ db: app.db, hasher: app.hasher, now: () => app.now() }),
     // Thrown, then answered by the app's error handler as { message }.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(messages.tooManyRequests), { statusCode: context.statusCode }),

@@ -1,0 +1,150 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Hasher } from '../crypto.js';
+import type { Database } from '../db/index.js';
+import { rateLimits } from '../db/schema.js';
+
+/**
+ * The store of @fastify/rate-limit (its `store` option) kept in the database (migration 0010),
+ * so that several server processes sharing one PostgreSQL share the limits too: with the
+ * plugin's in-memory store each process would give a client the full limits again.
+ *
+ * One row per limit and key. A hit is one statement, INSERT ... ON CONFLICT DO UPDATE, which
+ * starts a new window when the row's has ended and otherwise adds one, and returns the count
+ * and the window's end: PostgreSQL's row lock makes concurrent hits from any process count
+ * one by one. The window follows the app's clock (`app.now()`, which tests move). Rows whose
+ * window has ended are deleted by one DELETE at most every SWEEP_INTERVAL_MS per process.
+ *
+ * The limit's name is its route ('POST /api/pin'); a limiter made with createRateLimit has no
+ * route, so its keys must start with its name and a colon ('mail:<address HMAC>'). The key
+ * itself is stored as an HMAC (hasher.rateLimitKey): the table holds no client IP.
+ *
+ * continueExceeding and exponentialBackoff are not implemented (no route uses them); asking for
+ * them fails at start rather than silently counting otherwise.
+ */
+
+export interface RateLimitStoreDeps {
+  db: Database;
+  hasher: Pick<Hasher, 'rateLimitKey'>;
+  now(): Date;
+}
+
+/** How often a process deletes the rows whose window has ended. */
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** hits is int4; a key hammered past this stays at it (still over any limit). */
+const MAX_HITS = 2_147_483_647;
+
+type Result = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Result) => void;
+
+/** What child() receives: the merged limit options and, for a route's limit, the route. */
+interface ChildOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+interface Shared extends RateLimitStoreDeps {
+  nextSweep: number;
+}
+
+function routeName(options: ChildOptions): string | null {
+  const { method, url } = options.routeInfo ?? {};
+  if (!method || !url) return null;
+  return `${Array.isArray(method) ? method.join(',') : method} ${url}`;
+}
+
+class DatabaseRateLimitStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: Shared,
+    /** null: the root store, or a createRateLimit limiter whose keys carry the name. */
+    private readonly name: string | null,
+  ) {}
+
+  /** The row's name and key for the plugin's key. */
+  private row(key: string): { name: string; key: string } {
+    if (this.name !== null) return { name: this.name, key: this.shared.hasher.rateLimitKey(key) };
+    const colon = key.indexOf(':');
+    if (colon <= 0) throw new Error('a rate limit without a route needs keys of the form "<name>:<key>"');
+    return { name: key.slice(0, colon), key: this.shared.hasher.rateLimitKey(key.slice(colon + 1)) };
+  }
+
+  incr(key: string, callback: Callback, timeWindow: number): void {
+    this.hit(key, timeWindow).then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  /** The count without a hit (the plugin's `{ increment: false }`). */
+  read(key: string, callback: Callback): void {
+    this.peek(key).then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  // The plugin's types call the argument the route's options; it is the merged limit options
+  // with the route under routeInfo (index.js, mergeParams), hence the narrowing.
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    const options = routeOptions as unknown as ChildOptions;
+    if (options.continueExceeding || options.exponentialBackoff) {
+      throw new Error('the database rate-limit store implements neither continueExceeding nor exponentialBackoff');
+    }
+    return new DatabaseRateLimitStore(this.shared, routeName(options));
+  }
+
+  private async hit(key: string, timeWindow: number): Promise<Result> {
+    const { db, now: clock } = this.shared;
+    const row = this.row(key);
+    const now = clock();
+    const windowEndsAt = new Date(now.getTime() + timeWindow);
+    const ended = sql`${rateLimits.windowEndsAt} <= ${now}`;
+    const [counted] = await db
+      .insert(rateLimits)
+      .values({ ...row, hits: 1, windowEndsAt })
+      .onConflictDoUpdate({
+        target: [rateLimits.name, rateLimits.key],
+        set: {
+          hits: sql`CASE WHEN ${ended} THEN 1 ELSE LEAST(${rateLimits.hits} + 1, ${MAX_HITS}) END`,
+          windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt });
+    if (!counted) throw new Error('the rate-limit upsert returned no row');
+    await this.sweep(now);
+    return { current: counted.hits, ttl: Math.max(0, counted.windowEndsAt.getTime() - now.getTime()) };
+  }
+
+  private async peek(key: string): Promise<Result> {
+    const row = this.row(key);
+    const now = this.shared.now();
+    const rows = await this.shared.db
+      .select({ hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.name, row.name), eq(rateLimits.key, row.key), gt(rateLimits.windowEndsAt, now)));
+    const [found] = rows;
+    return found ? { current: found.hits, ttl: found.windowEndsAt.getTime() - now.getTime() } : { current: 0, ttl: 0 };
+  }
+
+  /** Deletes the ended windows, at most once per SWEEP_INTERVAL_MS of this process. */
+  private async sweep(now: Date): Promise<void> {
+    if (now.getTime() < this.shared.nextSweep) return;
+    this.shared.nextSweep = now.getTime() + SWEEP_INTERVAL_MS;
+    await this.shared.db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
+  }
+}
+
+/**
+ * The `store` option of @fastify/rate-limit: the plugin constructs it itself (with its options,
+ * which this store does not need), so the database and the clock come in through this closure.
+ */
+export function databaseRateLimitStore(deps: RateLimitStoreDeps): FastifyRateLimitStoreCtor {
+  const shared: Shared = { ...deps, nextSweep: 0 };
+  return class extends DatabaseRateLimitStore {
+    constructor() {
+      super(shared, null);
+    }
+  };
+}
