@@ -11,6 +11,8 @@ describe.each(backends)('maintenance and notifications ($name)', (backend) => {
       db: server.app.db,
       isBank: (code) => Boolean(server.banks.get(code)),
       print: (line) => printed.push(line),
+      // As the operator socket runs it: this server drops its copy at once.
+      changed: (table) => server.app.changes.changed(table),
     });
 
   beforeAll(async () => {

@@ -107,35 +107,53 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
 }
 
 const RECONNECT_MS = 1_000;
+/** A listening connection that died silently (a NAT or firewall dropped it) is found by asking. */
+const HEALTH_CHECK_MS = 30_000;
+const HEALTH_TIMEOUT_MS = 5_000;
 
 /**
  * LISTEN on its own connection (a pooled one would be handed to queries). When the connection
- * is lost the handlers hear `listening(false)` and a new one is tried every second.
+ * is lost, or stops answering a periodic SELECT 1, the handlers hear `listening(false)` and a
+ * new one is tried every second.
  */
 async function listenPostgres(connectionString: string, channel: string, handlers: NoticeHandlers): Promise<{ stop(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let current: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let health: NodeJS.Timeout | null = null;
   const lost = (client: pg.Client) => {
     if (current !== client) return;
     current = null;
+    if (health) clearInterval(health);
     handlers.listening(false);
+    console.error(`PostgreSQL: the LISTEN connection for ${channel} was lost; reading from the database until it is back`);
     void client.end().catch(() => undefined);
     schedule();
   };
+  const check = (client: pg.Client) => {
+    const timeout = new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('no answer')), HEALTH_TIMEOUT_MS).unref());
+    Promise.race([client.query('SELECT 1'), timeout]).catch(() => lost(client));
+  };
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, keepAlive: true });
     client.on('notification', (message) => handlers.notice(message.payload ?? ''));
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     if (stopped) {
       await client.end();
       return;
     }
     current = client;
+    health = setInterval(() => check(client), HEALTH_CHECK_MS);
+    health.unref();
     handlers.listening(true);
   };
   function schedule() {
@@ -148,6 +166,7 @@ async function listenPostgres(connectionString: string, channel: string, handler
     stop: async () => {
       stopped = true;
       if (retry) clearTimeout(retry);
+      if (health) clearInterval(health);
       const client = current;
       current = null;
       await client?.end();

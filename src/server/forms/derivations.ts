@@ -87,7 +87,8 @@ export const derivations: Record<DerivationName, Derivation> = {
     adds: ['workplaceCode', 'workplaceName', 'workplacePhoneNumber', 'multipleAccountsPermitted'],
     run: async (app, answers, { bankCode }) => {
       const id = answers.workplaceId;
-      if (typeof id !== 'number' || !Number.isSafeInteger(id)) return { values: {}, errors: [] };
+      // Outside the column's range the schema refuses it: no lookup.
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { values: {}, errors: [] };
       const workplace = await workplaceById(app.db, bankCode, id);
       if (!workplace) return { values: {}, errors: [{ field: 'workplaceId', message: messages.workplaceNotFound }] };
       return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueTimings } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -34,7 +34,17 @@ function failureCode(error: unknown): string {
   return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? String(responseCode) : null].filter(Boolean).join(' ') || 'unknown';
 }
 
-const BATCH = 20;
+// Few per claim: each is held for lockMs, and a slow SMTP server sends them one after another.
+const BATCH = 5;
+
+interface ClaimedMail {
+  id: string;
+  kind: string;
+  message: MailMessage;
+  attempts: number;
+  discardAfter: Date;
+  lockedUntil: Date;
+}
 
 export class MailQueue {
   private timer: NodeJS.Timeout | null = null;
@@ -94,54 +104,82 @@ export class MailQueue {
     await this.deliverDue();
   }
 
-  /** Sends every mail due now, batch by batch; returns how many were sent. */
+  /** Sends every mail due now, batch by batch (until stopped); returns how many were sent. */
   async deliverDue(): Promise<number> {
+    await this.dropStale();
     let sent = 0;
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return sent;
-      for (const row of claimed) if (await this.deliver(row)) sent += 1;
+      for (const [index, row] of claimed.entries()) {
+        if (this.stopped) {
+          // Closing: the rest is given back for any worker (or this one after a restart).
+          await Promise.all(claimed.slice(index).map((left) => this.db.update(mailQueue).set({ lockedUntil: null }).where(this.held(left))));
+          return sent;
+        }
+        if (await this.deliver(row)) sent += 1;
+      }
     }
   }
 
-  /** Due rows no other worker holds, held by this one for lockMs. */
-  private async claim() {
+  /** Mails that can no longer be sent in time (the code expired while no worker could send). */
+  private async dropStale(): Promise<void> {
+    const dropped = await this.db.delete(mailQueue).where(lte(mailQueue.discardAfter, this.now())).returning({ kind: mailQueue.kind });
+    for (const { kind } of dropped) this.log.error({ mailKind: kind }, 'mail queue: mail dropped, not sent in time');
+  }
+
+  /**
+   * Due rows no other worker holds, held by this one until a moment of its own: that moment is
+   * the claim's token, so a worker whose lock ran out (a stalled send) cannot delete or
+   * reschedule a row another worker has claimed since.
+   */
+  private async claim(): Promise<ClaimedMail[]> {
     const now = this.now();
+    const lockedUntil = new Date(now.getTime() + this.timings.lockMs);
     return this.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: mailQueue.id })
         .from(mailQueue)
-        .where(and(lte(mailQueue.nextAttemptAt, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
+        .where(and(lte(mailQueue.nextAttemptAt, now), gt(mailQueue.discardAfter, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
         .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.seq))
         .limit(BATCH)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      const rows = await tx
         .update(mailQueue)
-        .set({ lockedUntil: new Date(now.getTime() + this.timings.lockMs), attempts: sql`${mailQueue.attempts} + 1` })
+        .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
         .where(inArray(mailQueue.id, due.map((row) => row.id)))
         .returning({ id: mailQueue.id, kind: mailQueue.kind, message: mailQueue.message, attempts: mailQueue.attempts, discardAfter: mailQueue.discardAfter });
+      return rows.map((row) => ({ ...row, lockedUntil }));
     });
   }
 
-  private async deliver(row: { id: string; kind: string; message: MailMessage; attempts: number; discardAfter: Date }): Promise<boolean> {
+  /** This worker's claim on the row, still held. */
+  private held(row: ClaimedMail) {
+    return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
+  }
+
+  private async deliver(row: ClaimedMail): Promise<boolean> {
     try {
       await this.sender.send(row.message);
-      await this.db.delete(mailQueue).where(eq(mailQueue.id, row.id));
-      return true;
     } catch (error) {
-      const code = failureCode(error);
-      const now = this.now();
-      const delay = Math.min(this.timings.retryMaxMs, this.timings.retryFirstMs * 2 ** (row.attempts - 1));
-      const next = new Date(now.getTime() + delay);
-      if (next > row.discardAfter) {
-        await this.db.delete(mailQueue).where(eq(mailQueue.id, row.id));
-        this.log.error({ mailKind: row.kind, attempts: row.attempts, smtp: code }, 'mail queue: mail dropped, not sent in time');
-      } else {
-        await this.db.update(mailQueue).set({ nextAttemptAt: next, lockedUntil: null, lastError: code }).where(eq(mailQueue.id, row.id));
-        this.log.warn({ mailKind: row.kind, attempts: row.attempts, smtp: code, retryInMs: delay }, 'mail queue: sending failed, will retry');
-      }
+      await this.reschedule(row, failureCode(error));
       return false;
     }
+    // Sent: a failure from here on is the database's, and must not send the mail again.
+    await this.db.delete(mailQueue).where(this.held(row));
+    return true;
+  }
+
+  private async reschedule(row: ClaimedMail, code: string): Promise<void> {
+    const delay = Math.min(this.timings.retryMaxMs, this.timings.retryFirstMs * 2 ** (row.attempts - 1));
+    const next = new Date(this.now().getTime() + delay);
+    if (next >= row.discardAfter) {
+      await this.db.delete(mailQueue).where(this.held(row));
+      this.log.error({ mailKind: row.kind, attempts: row.attempts, smtp: code }, 'mail queue: mail dropped, not sent in time');
+      return;
+    }
+    await this.db.update(mailQueue).set({ nextAttemptAt: next, lockedUntil: null, lastError: code }).where(this.held(row));
+    this.log.warn({ mailKind: row.kind, attempts: row.attempts, smtp: code, retryInMs: delay }, 'mail queue: sending failed, will retry');
   }
 }

@@ -11,7 +11,13 @@ const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
  * with a self-signed certificate and there is no network to protect. ?requireTLS=true or
  * ?ignoreTLS=false in the URL turn this off.
  */
-export function smtpTransportOptions(smtpUrl: string): { url: string; pool: true; ignoreTLS?: true } {
+/**
+ * How long a send may hang: well under the queue's 5-minute hold on a mail (mail/queue.ts), so a
+ * stalled SMTP server fails the try instead of outliving the claim.
+ */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+export function smtpTransportOptions(smtpUrl: string): { url: string; pool: true; ignoreTLS?: true } & typeof TIMEOUTS {
   const url = new URL(smtpUrl);
   const query = url.searchParams;
   // Pooled: the queue's worker sends mail after mail over the connections it keeps open
@@ -23,9 +29,9 @@ export function smtpTransportOptions(smtpUrl: string): { url: string; pool: true
     !query.has('ignoreTLS') &&
     !query.has('requireTLS')
   ) {
-    return { url: smtpUrl, pool: true, ignoreTLS: true };
+    return { url: smtpUrl, pool: true, ignoreTLS: true, ...TIMEOUTS };
   }
-  return { url: smtpUrl, pool: true };
+  return { url: smtpUrl, pool: true, ...TIMEOUTS };
 }
 
 export class SmtpMailSender implements MailSender {

@@ -18,6 +18,11 @@ export interface OperatorContext {
   /** Whether a bank code belongs to the group. */
   isBank(code: string): boolean;
   print(line: string): void;
+  /**
+   * Told which table a command changed, so the process that ran it drops its copy at once
+   * (other processes hear the database's notice: db/changes.ts).
+   */
+  changed?(table: 'maintenance_windows' | 'notifications'): void;
 }
 
 function time(value: string | undefined, name: string): Date | null {
@@ -74,6 +79,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
           .insert(maintenanceWindows)
           .values({ startedAt, endedAt, note: values.note ?? null })
           .returning({ id: maintenanceWindows.id });
+        context.changed?.('maintenance_windows');
         print(`Added maintenance window #${row?.id}: ${period(startedAt, endedAt)}`);
         return 0;
       }
@@ -92,11 +98,13 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
           print(`No maintenance window #${values.id}.`);
           return 1;
         }
+        context.changed?.('maintenance_windows');
         print(`Removed maintenance window #${values.id}.`);
         return 0;
       }
       case 'maintenance clear': {
         const removed = await db.delete(maintenanceWindows).returning({ id: maintenanceWindows.id });
+        context.changed?.('maintenance_windows');
         print(`Removed ${removed.length} maintenance window(s).`);
         return 0;
       }
@@ -111,6 +119,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
           .insert(notifications)
           .values({ bankCode, contents, startsAt, endsAt })
           .returning({ id: notifications.id });
+        context.changed?.('notifications');
         print(`Added notification #${row?.id} for bank ${bankCode}: ${period(startsAt, endsAt)}`);
         return 0;
       }
@@ -134,6 +143,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
           print(`No notification #${values.id}.`);
           return 1;
         }
+        context.changed?.('notifications');
         print(`Removed notification #${values.id}.`);
         return 0;
       }

@@ -120,7 +120,11 @@ const operatorSocket: FastifyPluginAsync<OperatorSocketOptions> = async (app, { 
       try {
         // app.db and app.banks are decorated by plugins registered after this one; they exist
         // by the time the socket listens (onReady).
-        const result = await runOperatorCommand(argv, { db: app.db, isBank: (code) => Boolean(app.banks.get(code)) });
+        const result = await runOperatorCommand(argv, {
+          db: app.db,
+          isBank: (code) => Boolean(app.banks.get(code)),
+          changed: (table) => app.changes.changed(table),
+        });
         app.log.info({ operatorCommand: command, exitCode: result.exitCode }, 'operator command');
         answer(response, 200, result);
       } catch (error) {
