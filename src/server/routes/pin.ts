@@ -100,6 +100,8 @@ function parsePayload(plaintext: Buffer): { pin: string; binding: string } | nul
 }
 
 const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
+
+type PinOutcome = { kind: 'stored' } | { kind: 'taken' } | { kind: 'incomplete' } | { kind: 'refused'; message: string };
 const refused = (reply: FastifyReply) => reply.code(400).send({ message: messages.badRequest });
 
 const pinRoutes: FastifyPluginAsync = async (app) => {
@@ -139,8 +141,8 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id, applicationType } = applicationOf(request);
       if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
-      const context = await storedPinContext(app.db, app.forms, id, applicationType);
-      if (!context) return conflict(reply, httpMessages.stepsIncomplete);
+      // Told before anything is decrypted; judged again under the lock below.
+      if (!(await storedPinContext(app.db, app.forms, id, applicationType))) return conflict(reply, httpMessages.stepsIncomplete);
 
       const keyId = request.body.keyId ?? app.pinKeys.current.keyId;
       const plaintext = await app.pinKeys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));
@@ -158,22 +160,28 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
         return (await hasPin(app.db, id)) ? conflict(reply, httpMessages.pinAlreadySet) : refused(reply);
       }
 
-      const ruleMessage = firstPinError(payload.pin, payload.pin, context);
-      if (ruleMessage !== null) return reply.code(400).send({ message: ruleMessage, errors: [{ field: 'pin', message: ruleMessage }] });
-
-      const stored = await app.db.transaction(async (tx) => {
+      const outcome = await app.db.transaction(async (tx): Promise<PinOutcome> => {
+        // Under the row's lock a form post either came first (and its answers are read here)
+        // or waits and then finds the PIN set: the PIN is judged by the answers that stand.
+        await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
+        const standing = await storedPinContext(tx, app.forms, id, applicationType);
+        if (!standing) return { kind: 'incomplete' };
+        const message = firstPinError(payload.pin, payload.pin, standing);
+        if (message !== null) return { kind: 'refused', message };
         // The primary key decides a race of two sends: the second inserts nothing.
         const inserted = await tx
           .insert(applicationPins)
           .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
           .onConflictDoNothing()
           .returning({ id: applicationPins.applicationId });
-        if (inserted.length === 0) return false;
+        if (inserted.length === 0) return { kind: 'taken' };
         await tx.delete(pinBindings).where(eq(pinBindings.applicationId, id));
         await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
-        return true;
+        return { kind: 'stored' };
       });
-      if (!stored) return conflict(reply, httpMessages.pinAlreadySet);
+      if (outcome.kind === 'incomplete') return conflict(reply, httpMessages.stepsIncomplete);
+      if (outcome.kind === 'refused') return reply.code(400).send({ message: outcome.message, errors: [{ field: 'pin', message: outcome.message }] });
+      if (outcome.kind === 'taken') return conflict(reply, httpMessages.pinAlreadySet);
       return {};
     },
   );
