@@ -15,12 +15,12 @@
  * client's query/exec/transaction under the app's drizzle instance; BEGIN/COMMIT included);
  * and, for scale, one of the handler's SQL selects alone; then the statements of one call.
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig, type ServerConfig } from '../src/server/config.js';
+import { validBodies } from '../tests/api/application-fixtures.js';
+import { benchConfig, medianAndP95 } from './support.js';
 import { hashAuthToken, newAuthToken } from '../src/server/crypto.js';
 import { applications, authTokens } from '../src/server/db/schema.js';
 import { hasPin } from '../src/server/routes/pin.js';
@@ -30,22 +30,10 @@ const WARMUP = Math.min(N, 100);
 const HOUR = 60 * 60 * 1000;
 const BANK = '0177';
 
-const config: ServerConfig = {
-  ...loadConfig({}),
-  dataDir: ':memory:',
-  databaseUrl: null,
-  smtpUrl: null,
-  host: '127.0.0.1',
-  port: 0,
-  logLevel: 'silent',
-  secrets: { hmacPepper: randomBytes(32).toString('base64url') },
-};
+const config = benchConfig();
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
-}
 
 /** SQL statements sent to PGlite, counted (and, while `recording` is set, kept). */
 const sqlCount = { statements: 0, recording: null as string[] | null };
@@ -106,10 +94,8 @@ async function measure(count: number, run: () => Promise<unknown>): Promise<Meas
   }
   const cpu = process.cpuUsage(cpuBefore);
   const statements = sqlCount.statements - statementsBefore;
-  samples.sort((a, b) => a - b);
   return {
-    median: percentile(samples, 0.5),
-    p95: percentile(samples, 0.95),
+    ...medianAndP95(samples),
     cpuPerCall: (cpu.user + cpu.system) / 1000 / count,
     sqlPerCall: statements / count,
   };
@@ -154,28 +140,8 @@ async function main(): Promise<void> {
   const addressCode = addresses.json<{ addressList: { addressCode: string }[] }>().addressList[0]?.addressCode;
   if (!addressCode) throw new Error(`GET /api/addresses answered ${addresses.statusCode} with no candidate`);
 
-  // The bodies of tests/api/application-fixtures.ts (validBodies.personal) and steps.test.ts.
-  const personal = {
-    lastName: '山田',
-    firstName: '花子',
-    kanaLastName: 'ﾔﾏﾀﾞ',
-    kanaFirstName: 'ﾊﾅｺ',
-    birthday: '1990-01-15',
-    gender: 'WOMAN',
-    mobilePhoneNumber: '090-1234-5678',
-    phoneNumber: null,
-    noMatchingAddress: false,
-    postalNumber: '8100001',
-    addressCode,
-    subAddress: '2-13-1',
-    kanaSubAddress: '2-13-1',
-    tempAddressPrefecture: null,
-    tempAddress: null,
-    kanaTempAddress: null,
-    utilizationPurpose: ['LIVING', 'SALARY'],
-    utilizationPurposeOther: null,
-    distanceTransactionReason: null,
-  };
+  // The tests' valid body (tests/api/application-fixtures.ts) and steps.test.ts's refused one.
+  const personal = validBodies.personal(addressCode);
   const refused = { ...personal, utilizationPurpose: ['LOTTERY'], lastName: '山田☆', addressCode: 'x' };
   const branch = { branchCode: '101' };
   const personalJson = JSON.stringify(personal);

@@ -10,10 +10,9 @@
  *   side: median and 95th percentile of N calls (default 1000), and their ratio;
  * - the first (cold) lookup of a postal file.
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig, type ServerConfig } from '../src/server/config.js';
+import { benchConfig, medianAndP95 } from './support.js';
 import { hashAuthToken, newAuthToken } from '../src/server/crypto.js';
 import { applications, authTokens } from '../src/server/db/schema.js';
 import { PostalLookup } from '../src/server/postal/index.js';
@@ -21,23 +20,11 @@ import { PostalLookup } from '../src/server/postal/index.js';
 const N = Number(process.argv[2] ?? 1000);
 const HOUR = 60 * 60 * 1000;
 
-const config: ServerConfig = {
-  ...loadConfig({}),
-  dataDir: ':memory:',
-  databaseUrl: null,
-  smtpUrl: null,
-  host: '127.0.0.1',
-  port: 0,
-  logLevel: 'silent',
-  secrets: { hmacPepper: randomBytes(32).toString('base64url') },
-};
+const config = benchConfig();
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
-}
 
 async function timeEach(count: number, run: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
   const samples: number[] = [];
@@ -46,8 +33,7 @@ async function timeEach(count: number, run: () => Promise<unknown>): Promise<{ m
     await run();
     samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+  return medianAndP95(samples);
 }
 
 async function main(): Promise<void> {

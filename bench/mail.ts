@@ -8,7 +8,6 @@
  * - one mail sent over a pooled transport (as the queue does) against a new connection per
  *   mail (as before), N each.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import Fastify from 'fastify';
@@ -16,7 +15,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/server/app.js';
 import { loadBanks } from '../src/server/banks/registry.js';
-import { loadConfig, type ServerConfig } from '../src/server/config.js';
+import { benchConfig, medianAndP95 } from './support.js';
 
 const N = Number(process.argv[2] ?? 200);
 let received = 0;
@@ -36,11 +35,6 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
-  return { median: at(0.5), p95: at(0.95) };
-}
 async function timed(times: number[], run: () => Promise<unknown>) {
   const start = performance.now();
   await run();
@@ -55,15 +49,7 @@ for (let i = 0; i < 50; i += 1) await bare.inject({ method: 'POST', url: '/regis
 const bareTimes: number[] = [];
 for (let i = 0; i < N; i += 1) await timed(bareTimes, () => bare.inject({ method: 'POST', url: '/register', payload: body }));
 
-const config: ServerConfig = {
-  ...loadConfig({}),
-  dataDir: ':memory:',
-  databaseUrl: null,
-  smtpUrl,
-  logLevel: 'silent',
-  secrets: { hmacPepper: randomBytes(32).toString('base64url') },
-  rateLimit: { addressPerHour: 1_000_000, ipPerHour: 1_000_000, verifyIpPerHour: 1_000_000 },
-};
+const config = benchConfig({ smtpUrl, rateLimit: { addressPerHour: 1_000_000, ipPerHour: 1_000_000, verifyIpPerHour: 1_000_000 } });
 const banks = await loadBanks(config.banksDir);
 const bank = banks.get('0177');
 if (!bank) throw new Error('bank 0177 missing');
@@ -94,10 +80,10 @@ pooled.close();
 fresh.close();
 await new Promise<void>((resolve) => smtp.close(resolve));
 
-const bareSummary = summary(bareTimes);
-const registerSummary = summary(registerTimes);
-const pooledSummary = summary(pooledTimes);
-const freshSummary = summary(freshTimes);
+const bareSummary = medianAndP95(bareTimes);
+const registerSummary = medianAndP95(registerTimes);
+const pooledSummary = medianAndP95(pooledTimes);
+const freshSummary = medianAndP95(freshTimes);
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; N = ${N}`);
 console.log(`bare Fastify POST          median ${ms(bareSummary.median)}  p95 ${ms(bareSummary.p95)}`);
 console.log(`POST register (queued)     median ${ms(registerSummary.median)}  p95 ${ms(registerSummary.p95)}  (${(registerSummary.median / bareSummary.median).toFixed(1)}× bare)`);

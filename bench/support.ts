@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type ServerConfig } from '../src/server/config.js';
+
+/**
+ * What every bench shares: a server config on an in-memory PGlite with no mail server, no log
+ * and a fresh pepper (overrides on top), and the median and 95th percentile of timings.
+ */
+export function benchConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({}),
+    dataDir: ':memory:',
+    databaseUrl: null,
+    smtpUrl: null,
+    host: '127.0.0.1',
+    port: 0,
+    logLevel: 'silent',
+    secrets: { hmacPepper: randomBytes(32).toString('base64url') },
+    ...overrides,
+  };
+}
+
+/** The value at quantile p (0..1) of timings already sorted ascending. */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
+}
+
+/** Median and 95th percentile of timings in any order. */
+export function medianAndP95(samples: readonly number[]): { median: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
