@@ -19,9 +19,9 @@ import {
 import type { BankConfig } from '../../domain/bank/types.js';
 import { applicationPins, applications, type ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
-import { formSteps, type FormDefinition } from '../forms/catalogue.js';
+import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
-import { storeDocument, storedFormNames } from '../forms/documents.js';
+import { storeDocument } from '../forms/documents.js';
 import { optionSources, sourcesReadingSaved } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
@@ -104,14 +104,11 @@ function failureOf(form: FormDefinition, errors: FieldError[]) {
   return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
 }
 
-/** The first form of x-step.after not stored yet, if any. */
-async function firstMissing(request: FastifyRequest, form: FormDefinition, id: string): Promise<FormDefinition | undefined> {
-  const after = form.step?.after ?? [];
-  if (after.length === 0) return undefined;
-  const stored = await storedFormNames(request.server.db, id);
-  const missing = after.find((name) => !stored.has(name));
+/** The first form of x-step.after not among the stored ones, if any. */
+function firstMissing(catalogue: FormCatalogue, form: FormDefinition, stored: Readonly<Record<string, unknown>>): FormDefinition | undefined {
+  const missing = (form.step?.after ?? []).find((name) => !Object.hasOwn(stored, name));
   if (missing === undefined) return undefined;
-  const definition = request.server.forms.get(missing);
+  const definition = catalogue.get(missing);
   if (!definition) throw new Error(`schemas/${form.name}.schema.json comes after "${missing}", which is not a form`);
   return definition;
 }
@@ -119,20 +116,23 @@ async function firstMissing(request: FastifyRequest, form: FormDefinition, id: s
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
   // The rules and some choices depend on what earlier steps stored (the child's birthday).
-  const needsSaved = rules.length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+  // So does x-step.after: the stored answers are read once for both.
+  const readsStored =
+    rules.length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, applicationType } = applicationOf(request);
     // The form is not part of this applicant's flow: for them the path does not exist.
     if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
+    const app = request.server;
+    const stored = readsStored ? await storedAnswersOf(app.db, app.forms, id) : undefined;
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
-    const missing = await firstMissing(request, form, id);
+    const missing = firstMissing(app.forms, form, stored?.forms ?? {});
     if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
     if (!isRecord(request.body)) return reply.code(400).send({ message: messages.badRequest, errors: [] });
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
-    const app = request.server;
     const now = app.now();
-    const saved = needsSaved ? ((await storedAnswersOf(app.db, app.forms, id))?.application ?? {}) : {};
+    const saved = stored?.application ?? {};
     const asker = { applicationType, today: now, saved };
     const context = { ...asker, bank, offered: await offeredChoices(request, bank, form, asker) };
     const normalized = withoutOtherTypes(form.schema, normalizeAnswers(form.schema, request.body), applicationType);
@@ -146,7 +146,7 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     errors.push(...options.errors);
     if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
 
-    const stored = await app.db.transaction(async (tx) => {
+    const written = await app.db.transaction(async (tx) => {
       // The PIN route updates this row in its own transaction: whichever comes second sees the
       // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
       await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
@@ -160,7 +160,7 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
       await storeDocument(tx, id, form.name, { ...answers, ...options.stored }, now);
       return true;
     });
-    if (!stored) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
+    if (!written) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
     return {};
   };
 }
