@@ -86,7 +86,7 @@ function startServer(forms?: Record<string, Record<string, unknown>>) {
 /** A page of the general flow (its next page is /seal-less, not the summary) asking the contact form. */
 function renderContact() {
   const props = screenProps('/branch');
-  const page = { ...props.page, form: CONTACT_FORM };
+  const page = { ...props.page, form: CONTACT_FORM, forms: [CONTACT_FORM] };
   render(inRouter('/branch', <FormStep {...props} page={page} />));
   return props;
 }

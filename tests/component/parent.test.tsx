@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import Parent, { PARENT_ID_PREFIX, PARENT_WORKPLACE_ID_PREFIX } from '../../src/client/screens/Parent';
+import FormStep from '../../src/client/screens/FormStep';
 import { messages } from '../../src/domain/messages';
 import { inRouter, json, screenProps, expectStepLockAlert, requestOf } from './fixtures';
 
@@ -13,6 +13,21 @@ const OCCUPATIONS = [
   { id: 7, name: '無職', displayNumber: 60, generalDisplay: true, childDisplay: true, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: false },
   { id: 10, name: '未就学児', displayNumber: 70, generalDisplay: false, childDisplay: true, minDisplayAge: 0, maxDisplayAge: 6, workplaceRequired: false },
 ];
+
+/** /child/parent asks two forms (meta.form): a page of several prefixes each form's control ids with its name. */
+const PARENT_ID_PREFIX = 'parent';
+const PARENT_WORKPLACE_ID_PREFIX = 'parent-workplace';
+const WORKPLACE_FIELDS = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber'];
+
+/** The parent's record as GET /api/applications gives it again by form (`forms`), each without its empty answers. */
+function formsOf(parent: Record<string, unknown> | null): Record<string, Record<string, unknown>> {
+  if (!parent) return {};
+  const given = Object.entries(parent).filter(([field, value]) => value !== null && field !== 'occupationName');
+  return {
+    parent: Object.fromEntries(given.filter(([field]) => !WORKPLACE_FIELDS.includes(field))),
+    'parent-workplace': Object.fromEntries(given.filter(([field]) => WORKPLACE_FIELDS.includes(field))),
+  };
+}
 
 const CHILD = { bankCode: '0177', applicationType: 'CHILD', lastName: '福岡', kanaLastName: 'ﾌｸｵｶ', firstName: '花子', kanaFirstName: 'ﾊﾅｺ', birthday: '2015-04-01' };
 
@@ -39,7 +54,7 @@ function startServer(parent: Record<string, unknown> | null = null, application:
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { url, route } = requestOf(input, init);
       server.calls.push(route);
-      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: server.parent, forms: formsOf(server.parent) });
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
       if (route === 'GET /api/furigana') return json({ kana: server.furigana[url.searchParams.get('kanji') ?? ''] ?? '' });
       if (route === 'POST /api/applications/personal/parent' || route === 'POST /api/applications/workplace/parent') {
@@ -64,7 +79,7 @@ function startServer(parent: Record<string, unknown> | null = null, application:
 
 function renderParent() {
   const props = screenProps('/child/parent');
-  render(inRouter('/child/parent', <Parent {...props} />));
+  render(inRouter('/child/parent', <FormStep {...props} />));
   return props;
 }
 
@@ -165,10 +180,9 @@ describe('/child/parent', () => {
       // No home phone: left out, as every empty answer (the server stores null).
       proxyApplicationReason: 'MINOR',
     });
-    // The spec's four fields: the invitation code is the child's (/child/personal).
+    // The spec's four fields less the その他 text not asked: the invitation code is the child's (/child/personal).
     expect(server.posts[1]?.body).toEqual({
       occupationId: 1,
-      occupationOther: null,
       workplaceName: '福岡商事',
       workplacePhoneNumber: '092-123-4567',
     });

@@ -113,7 +113,7 @@ for (const bank of ['0177', '0587'] as const) {
 test('5. /child/confirmation shows only what the child flow asked: no seal', async ({ page }) => {
   const journey = await reachChildParent(page);
   await walk(journey, [
-    ['Parent', 'NEXT', '/child/branch'],
+    ['FormStep', 'NEXT', '/child/branch', 'parent'],
     ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
   ]);
   const sections = await readSummarySections(page);

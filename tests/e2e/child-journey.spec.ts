@@ -46,7 +46,7 @@ const JOURNEY: readonly Stop[] = [
   { path: '/child/term', heading: '規定への同意', events: [['ChildTerm', 'NEXT']] },
   { path: '/child/verification', heading: 'メールアドレスの登録', events: [['Verification', 'CODE_SENT'], ['Verification', 'NEXT']] },
   { path: '/child/personal', heading: 'お子さまの情報の入力', step: 1, events: [['Personal', 'NEXT']] },
-  { path: '/child/parent', heading: '親権者さまの情報の入力', step: 2, events: [['Parent', 'NEXT']] },
+  { path: '/child/parent', heading: '親権者さまの情報の入力', step: 2, events: [['FormStep', 'NEXT', 'parent']] },
   { path: '/child/branch', heading: 'お取引店の選択', step: 3, events: [['FormStep', 'NEXT', 'branch']] },
   { path: '/child/confirmation', heading: '入力内容の確認', step: 4, events: [['Confirmation', 'NEXT']] },
   { path: '/child/pin', heading: '暗証番号の設定', step: 5, events: [['Pin', 'NEXT']] },
@@ -207,7 +207,7 @@ test('/child/personal: the invitation code of the bank\'s link is applied on arr
   await expect(page.getByText('紹介コードを適用しました。')).toBeVisible();
   await walk(journey, [
     ['Personal', 'NEXT', '/child/parent'],
-    ['Parent', 'NEXT', '/child/branch'],
+    ['FormStep', 'NEXT', '/child/branch', 'parent'],
     ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
   ]);
   await expectChildConfirmation(journey, childApplicants[bank], code);
@@ -269,7 +269,7 @@ test('/child/ekyc-supplementary-documents: upload only once the three checks of 
   const journey = await reachPersonal(page, bank, 'child');
   await walk(journey, [
     ['Personal', 'NEXT', '/child/parent'],
-    ['Parent', 'NEXT', '/child/branch'],
+    ['FormStep', 'NEXT', '/child/branch', 'parent'],
     ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
     ['Confirmation', 'NEXT', '/child/pin'],
     ['Pin', 'NEXT', '/child/ekyc-preparation'],

@@ -104,6 +104,18 @@ describe('checkFlowFiles on a flow folder', () => {
     ]);
   });
 
+  it('refuses a ui:options condition the registry does not know (requiredWhen, readonlyWhen)', () => {
+    const problems = checkEditedSchema('parent-workplace', (schema) => {
+      const ui = schema['x-ui'] as Record<string, { 'ui:options': Record<string, unknown> }>;
+      ui.workplaceName!['ui:options'].requiredWhen = 'workplaceRequird';
+      ui.workplacePhoneNumber!['ui:options'].readonlyWhen = 'codeApplied';
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^parent-workplace\.schema\.json:\d+ \/x-ui\/workplaceName\/ui:options\/requiredWhen unknown condition "workplaceRequird" .*Did you mean "workplaceRequired"\?$/),
+      expect.stringMatching(/^parent-workplace\.schema\.json:\d+ \/x-ui\/workplacePhoneNumber\/ui:options\/readonlyWhen unknown condition "codeApplied" \(known conditions, src\/domain\/rules\/registry\.ts: /),
+    ]);
+  });
+
   it('resolves a form’s own message keys, and refuses one that repeats the catalogue', () => {
     const ownKey = (schema: Record<string, unknown>, text: string) => {
       schema['x-messages'] = { branchMissing: text };

@@ -372,7 +372,9 @@ export function SchemaForm({
             // As in onError: the fields in error count as left.
             for (const error of errors) touchedRef.current.add(error.field);
             setBlurErrors(errors);
-            focusFirstOf(formRef.current?.formElement.current ?? null, errors.map((error) => error.field), idPrefix);
+            // Once the errors are drawn: a later form of the page then sees an earlier one's focused field in error.
+            const form = formRef.current?.formElement.current ?? null;
+            window.setTimeout(() => focusFirstOf(form, errors.map((error) => error.field), idPrefix), 0);
             return;
           }
         }

@@ -2,8 +2,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../domain/bank/types';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import { isRecord, uiSchemaOf, UI_FOR_TYPE_KEYWORD, type FormSchema } from '../../domain/schemas/form-step';
+import { uiConditionsOf, type UiConditionOption } from '../../domain/schemas/ui-conditions';
 import type { FormData } from './context';
-import { HIDDEN } from './uiFragments';
 import type { Choice } from './widgets/choices';
 
 /**
@@ -13,6 +13,9 @@ import type { Choice } from './widgets/choices';
  * fields, and the fields not asked now (x-when) hidden.
  */
 
+
+/** A field not asked now: no control, its value kept in the form data only. */
+const HIDDEN = { 'ui:widget': 'hidden' } as const;
 
 /** The bank's words a text of x-ui or x-step may hold. */
 export function withBankWords(text: string, bank: Pick<PublicBankConfig, 'NAME' | 'homePrefecture'>): string {
@@ -42,16 +45,26 @@ export interface StepUiInput {
   choices: Readonly<Record<string, Choice[]>>;
   /** The fields the answers do not ask now (unaskedFields). */
   unasked: ReadonlySet<string>;
+  /** The fields whose ui:options condition holds now (heldUiConditions). */
+  held: Readonly<Record<UiConditionOption, ReadonlySet<string>>>;
 }
 
-export function stepUiSchema(schema: FormSchema, { applicationType, bank, choices, unasked }: StepUiInput): UiSchema<FormData, RJSFSchema> {
+/** A field's entry with more keys and ui:options (a copy). */
+function withOptions(entry: unknown, options: Record<string, unknown>, more: Record<string, unknown> = {}): Record<string, unknown> {
+  const own = isRecord(entry) ? entry : {};
+  return { ...own, ...more, 'ui:options': { ...(isRecord(own['ui:options']) ? own['ui:options'] : {}), ...options } };
+}
+
+export function stepUiSchema(schema: FormSchema, { applicationType, bank, choices, unasked, held }: StepUiInput): UiSchema<FormData, RJSFSchema> {
   const forType = schema[UI_FOR_TYPE_KEYWORD];
   const typed = isRecord(forType) ? forType[applicationType] : undefined;
   const ui = bankWordsIn(merged(uiSchemaOf(schema), typed ?? {}), bank) as Record<string, unknown>;
-  for (const [field, offered] of Object.entries(choices)) {
-    const own = isRecord(ui[field]) ? ui[field] : {};
-    const options = isRecord(own['ui:options']) ? own['ui:options'] : {};
-    ui[field] = { ...own, 'ui:options': { ...options, choices: offered } };
+  for (const [field, offered] of Object.entries(choices)) ui[field] = withOptions(ui[field], { choices: offered });
+  for (const { field, option } of uiConditionsOf(schema)) {
+    const holds = held[option].has(field);
+    if (option === 'requiredWhen') ui[field] = withOptions(ui[field], { requirement: holds ? 'required' : 'optional' });
+    // A locked field shows its value, not an example.
+    else ui[field] = withOptions(ui[field], {}, { 'ui:readonly': holds, ...(holds ? { 'ui:placeholder': undefined } : {}) });
   }
   for (const field of unasked) ui[field] = { ...(isRecord(ui[field]) ? ui[field] : {}), ...HIDDEN };
   return ui;

@@ -12,6 +12,7 @@ import {
   type SubmitButtonProps,
 } from '@rjsf/utils';
 import { MultiSelectHint, RequirementBadge, type Requirement } from '../ui/RequirementBadge';
+import { fixedAnswerLabelId } from './widgets/FixedAnswerWidget';
 import { invalidOf } from './widgets/invalid';
 
 /**
@@ -31,6 +32,17 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const hint = uiOptions.multiSelect === true ? <MultiSelectHint /> : null;
   // A schema's own description is for developers (e.g. "FATHER = 父"): only ui:description shows.
   const shownDescription = displayLabel && uiOptions.description !== undefined ? description : null;
+  // An answer the applicant cannot change is text, named by its title (no control to label, nothing to require).
+  if (uiSchema?.['ui:widget'] === 'FixedAnswerWidget') {
+    return (
+      <div className={className}>
+        <p className="field__label" id={fixedAnswerLabelId(id)}>
+          {label}
+        </p>
+        {children}
+      </div>
+    );
+  }
   // A widget made of several controls (three selects, three inputs, radio buttons, the postal
   // code search) is a group (ui:options.group): a fieldset named by its legend.
   if (uiOptions.group === true) {

@@ -15,6 +15,7 @@ import {
   type FormStepDeclaration,
   type OptionsDeclaration,
 } from '../../domain/schemas/form-step';
+import { heldUiConditions, type UiConditionOption } from '../../domain/schemas/ui-conditions';
 import { api } from '../api/client';
 import type { ApplicationsAnswer } from '../api/application';
 import { useLoaded } from '../runtime/useLoaded';
@@ -70,11 +71,32 @@ async function loadStep(form: string, applicationType: ApplicationTypeName, bank
   const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank, asker)));
   const choices = Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []]));
   const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
-  return { schema, step, choices, empty, initialData: initialDataOf(schema, form, answer, choices), answer };
+  const initialData = initialDataOf(schema, form, answer, choices);
+  // A field asked from the start and not answered yet may take the bank's value (e.g. bankCode).
+  const unasked = unaskedFields(schema, initialData, { applicationType, bank, today: asker.today, saved: asker.saved, offered: choices });
+  const presets = presetsOnAsking(schema, initialData, new Set(Object.keys(schema.properties ?? {})), unasked, bank);
+  return { schema, step, choices, empty, initialData: { ...initialData, ...presets }, answer };
 }
 
-/** A set's members as one text, to tell whether the fields asked changed. */
+/**
+ * What the answers decide of the drawing: the fields not asked (x-when) and those whose
+ * ui:options condition holds (requiredWhen, readonlyWhen). `key` tells a change.
+ */
+interface Drawn {
+  unasked: ReadonlySet<string>;
+  held: Record<UiConditionOption, ReadonlySet<string>>;
+  key: string;
+}
+
 const keyOf = (fields: ReadonlySet<string>) => [...fields].sort().join(',');
+
+function drawnOf(schema: FormSchema, answers: FormData, context: FormRuleContext): Drawn {
+  const unasked = unaskedFields(schema, answers, context);
+  const held = heldUiConditions(schema, answers, context);
+  return { unasked, held, key: [keyOf(unasked), keyOf(held.requiredWhen), keyOf(held.readonlyWhen)].join('|') };
+}
+
+const NOTHING_DRAWN: Drawn = { unasked: new Set(), held: { requiredWhen: new Set(), readonlyWhen: new Set() }, key: '' };
 
 export type FormStepProps = Pick<
   SchemaFormProps,
@@ -91,8 +113,8 @@ export interface FormStepState {
 
 export function useFormStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig, fail: (error?: unknown) => void): FormStepState | null {
   const loaded = useLoaded(() => loadStep(form, applicationType, bank), [form, applicationType, bank], fail);
-  /** The fields not asked since the answers last changed them (for the form as loaded). */
-  const [changed, setChanged] = useState<{ of: LoadedStep; unasked: ReadonlySet<string> } | null>(null);
+  /** What the answers decide of the drawing since they last changed it (for the form as loaded). */
+  const [changed, setChanged] = useState<{ of: LoadedStep; drawn: Drawn } | null>(null);
   const formContext = useAddressSearch(fail);
   const suggestFurigana = useFuriganaSuggestion(fail);
 
@@ -100,29 +122,30 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
     () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application }, offered: loaded?.choices }),
     [applicationType, bank, loaded],
   );
-  const unasked = useMemo(
-    () => (!loaded ? new Set<string>() : changed?.of === loaded ? changed.unasked : unaskedFields(loaded.schema, loaded.initialData, context)),
+  const drawn = useMemo(
+    () => (!loaded ? NOTHING_DRAWN : changed?.of === loaded ? changed.drawn : drawnOf(loaded.schema, loaded.initialData, context)),
     [loaded, changed, context],
   );
-  const unaskedRef = useRef(unasked);
-  unaskedRef.current = unasked;
+  const drawnRef = useRef(drawn);
+  drawnRef.current = drawn;
 
-  // `unasked` changes only when the fields asked do (onDataChange keeps the set otherwise).
+  // `drawn` changes only when what it holds does (onDataChange keeps it otherwise).
   const uiSchema = useMemo(
-    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked }) : {}),
-    [loaded, applicationType, bank, unasked],
+    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked: drawn.unasked, held: drawn.held }) : {}),
+    [loaded, applicationType, bank, drawn],
   );
   const errorTargets = useMemo(() => (loaded ? errorTargetsOf(loaded.schema) : {}), [loaded]);
 
-  // A field comes to be asked or goes as the answers change (x-when); one just asked may take the bank's value.
+  // A field comes to be asked or goes as the answers change (x-when), or becomes required or
+  // locked (ui:options conditions); one just asked may take the bank's value.
   const onDataChange = useCallback(
     (data: FormData, _previous: FormData, formApi: FormApi) => {
       if (!loaded) return;
-      const next = unaskedFields(loaded.schema, data, context);
-      if (keyOf(next) === keyOf(unaskedRef.current)) return;
-      const patch = presetsOnAsking(loaded.schema, data, unaskedRef.current, next, bank);
-      unaskedRef.current = next;
-      setChanged({ of: loaded, unasked: next });
+      const next = drawnOf(loaded.schema, data, context);
+      if (next.key === drawnRef.current.key) return;
+      const patch = presetsOnAsking(loaded.schema, data, drawnRef.current.unasked, next.unasked, bank);
+      drawnRef.current = next;
+      setChanged({ of: loaded, drawn: next });
       if (patch) formApi.patch(patch);
     },
     [loaded, context, bank],

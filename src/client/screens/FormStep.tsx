@@ -1,38 +1,111 @@
+import { useRef } from 'react';
 import type { BankLinks } from '../../domain/bank/types';
 import { pageAfter } from '../../domain/flow/model';
-import { SchemaForm, type FormData } from '../forms/SchemaForm';
+import type { ApplicationTypeName } from '../../domain/schemas/form-step';
+import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
-import { useFormStep } from '../forms/useFormStep';
-import { formOf, type ScreenProps } from '../runtime/screen';
+import { useFormStep, type LoadedStep } from '../forms/useFormStep';
+import type { ClientSettings } from '../../domain/bank/types';
+import type { ScreenProps } from '../runtime/screen';
+import { Button } from '../ui/Button';
 import { ExternalLink } from '../ui/ExternalLink';
-import { BackButton, useStepPost } from './stepActions';
+import { BackButton, useStepPost, type StepRequest } from './stepActions';
 import { useFailure } from './useFailure';
 
 function isBankLink(links: BankLinks, key: string): key is keyof BankLinks {
   return Object.hasOwn(links, key);
 }
 
+/** Every rjsf form needs one submit; a page of several forms has one 「次へ」 below them all. */
+const NO_SUBMIT = <></>;
+
 /**
- * The generic form step: asks the form meta.form names, from its schema alone (useFormStep).
- * The schema's x-step says where it is posted and what the page says around it; a choice
- * filled from data that offers nothing is replaced by what its x-options.empty says.
+ * The generic form step: asks the forms meta.form names, each from its schema alone
+ * (useFormStep). The schema's x-step says where it is posted and what the page says around
+ * it; a choice filled from data that offers nothing is replaced by what its x-options.empty
+ * says. A page of several forms (the child's personal data then occupation, the parent's data
+ * then workplace) heads each with its title, checks them all on one 「次へ」 and posts them in
+ * the flow's order; a 400 shows at the fields of the form refused.
  */
 export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
-  const applicationType = flow.config.meta.applicationType;
+  const { busy, fieldErrorsAt, notice, postInOrder } = useStepPost(send, fail);
+  const section = useRef<HTMLElement>(null);
+  /** The valid answers of each form in this press of 「次へ」. */
+  const pending = useRef(new Map<string, StepRequest>());
+  const { forms } = page;
+  const several = forms.length > 1;
+  const submitLabel = pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ';
+
+  const onValid = (form: string, request: StepRequest) => {
+    pending.current.set(form, request);
+    if (pending.current.size < forms.length) return;
+    const requests = forms.map((name) => pending.current.get(name)).filter((request): request is StepRequest => request !== undefined);
+    pending.current.clear();
+    void postInOrder(requests);
+  };
+  // Each form checks itself; the focus ends on the page's first error (SchemaForm keeps an earlier form's).
+  const submitAll = () => {
+    pending.current.clear();
+    for (const form of section.current?.querySelectorAll('form') ?? []) form.requestSubmit();
+  };
+
+  return (
+    <section className="stack" ref={section}>
+      {notice}
+      {forms.map((form) => (
+        <FormPart
+          key={form}
+          form={form}
+          several={several}
+          applicationType={flow.config.meta.applicationType}
+          settings={settings}
+          fail={fail}
+          busy={busy}
+          submitLabel={submitLabel}
+          fieldErrors={fieldErrorsAt}
+          onValid={onValid}
+        />
+      ))}
+      {several && (
+        <Button loading={busy} onClick={submitAll}>
+          {submitLabel}
+        </Button>
+      )}
+      <BackButton send={send} disabled={busy} />
+    </section>
+  );
+}
+
+interface FormPartProps {
+  form: string;
+  /** One of several forms on the page: headed by its title, ids prefixed by its name, no submit of its own. */
+  several: boolean;
+  applicationType: ApplicationTypeName;
+  settings: ClientSettings;
+  fail: (error?: unknown) => void;
+  busy: boolean;
+  submitLabel: string;
+  fieldErrors: (path: string) => FieldError[];
+  onValid: (form: string, request: StepRequest) => void;
+}
+
+/** The title of a form on a page of several: the one the confirmation page heads its answers with. */
+function titleOf({ step }: LoadedStep, applicationType: ApplicationTypeName): string | undefined {
+  return step.summaryTitleFor?.[applicationType] ?? step.summaryTitle;
+}
+
+function FormPart({ form, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
   const { bank } = settings;
-  const step = useFormStep(formOf(page), applicationType, bank, fail);
-  const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
-  const back = <BackButton send={send} disabled={busy} />;
+  const state = useFormStep(form, applicationType, bank, fail);
+  if (!state) return <p className="loading" role="status">読み込み中です…</p>;
 
-  if (!step) return <p className="loading" role="status">読み込み中です…</p>;
-
-  const { loaded, formProps, answersOf } = step;
+  const { loaded, formProps, answersOf } = state;
   const { empty } = loaded;
   if (empty) {
     const link = empty.link && isBankLink(bank.links, empty.link.bankLink) ? { label: empty.link.label, href: bank.links[empty.link.bankLink] } : null;
     return (
-      <section className="stack">
+      <>
         <p className="alert" role="status">
           {empty.message}
         </p>
@@ -41,26 +114,28 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
             <ExternalLink href={link.href}>{link.label}</ExternalLink>
           </p>
         )}
-        {back}
-      </section>
+      </>
     );
   }
 
-  const { intro, notes } = loaded.step;
+  const { intro, notes, post } = loaded.step;
   const note = notes?.[applicationType];
+  const title = several ? titleOf(loaded, applicationType) : undefined;
   return (
-    <section className="stack">
+    <>
+      {title && <h2 className="section-title">{title}</h2>}
       {intro && <p>{withBankWords(intro, bank)}</p>}
       {note && <p className="note">{withBankWords(note, bank)}</p>}
-      {notice}
       <SchemaForm
         {...formProps}
-        submitLabel={pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ'}
+        idPrefix={several ? form : undefined}
+        submitLabel={submitLabel}
         busy={busy}
-        fieldErrors={fieldErrors}
-        onSubmit={(data: FormData) => post(loaded.step.post, answersOf(data))}
-      />
-      {back}
-    </section>
+        fieldErrors={fieldErrors(post)}
+        onSubmit={(data: FormData) => onValid(form, { path: post, body: answersOf(data) })}
+      >
+        {several ? NO_SUBMIT : undefined}
+      </SchemaForm>
+    </>
   );
 }

@@ -23,7 +23,6 @@ export const screenRegistry: ScreenRegistry = {
   EkycError: lazy(() => import('./EkycError')),
   ChildBeforeCheck: lazy(() => import('./ChildBeforeCheck')),
   ChildTerm: lazy(() => import('./ChildTerm')),
-  Parent: lazy(() => import('./Parent')),
   ChildEkycPreparation: lazy(() => import('./ChildEkycPreparation')),
   IdentificationDocuments: lazy(() => import('./IdentificationDocuments')),
   SupplementaryDocuments: lazy(() => import('./SupplementaryDocuments')),

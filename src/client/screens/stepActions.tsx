@@ -52,27 +52,41 @@ export function useStepNotice(): { notice: ReactNode; show: (message: string) =>
   return { notice, show, clear };
 }
 
+/** One form's answers and where they are posted. */
+export interface StepRequest {
+  path: string;
+  body: Record<string, unknown> | object;
+}
+
 /**
- * A step's 「次へ」: POST the step's body, then NEXT; a 400's field errors are shown at their
- * fields, the PIN lock's 409 as the step's `notice` (the screen places it), any other failure
- * goes to `fail` (the error page). `busy` while the request runs.
+ * A step's 「次へ」: POST the step's body (or a page's several forms, one after the other, as
+ * the flow lists them), then NEXT. A 400's field errors are shown at the fields of the form
+ * refused (`fieldErrorsAt` its path), or as the step's `notice` when it names no field; the
+ * PIN lock's 409 is a notice too; any other failure goes to `fail` (the error page). `busy`
+ * while the requests run.
  */
 export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) => void) {
   const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[]>(NO_ERRORS);
+  const [refused, setRefused] = useState<{ path: string; errors: FieldError[] } | null>(null);
   const { notice, show, clear } = useStepNotice();
-  /** True once the step was saved and NEXT sent. */
-  const post = async (path: string, body: Record<string, unknown> | object): Promise<boolean> => {
+  /** True once every request was saved and NEXT sent. */
+  const postInOrder = async (requests: readonly StepRequest[]): Promise<boolean> => {
     setBusy(true);
-    setFieldErrors(NO_ERRORS);
+    setRefused(null);
     clear();
+    let path = '';
     try {
-      await api(path, { method: 'POST', body });
+      for (const request of requests) {
+        path = request.path;
+        await api(path, { method: 'POST', body: request.body });
+      }
       send({ type: 'NEXT' });
       return true;
     } catch (error) {
       const locked = stepLockedMessage(error);
-      if (statusOf(error) === 400) setFieldErrors(fieldErrorsOfAnswer(error));
+      const errors = statusOf(error) === 400 ? fieldErrorsOfAnswer(error) : NO_ERRORS;
+      if (errors.length > 0) setRefused({ path, errors });
+      else if (statusOf(error) === 400) show(messageOf(error) ?? messages.badRequest);
       else if (locked) show(locked);
       else fail(error);
       return false;
@@ -80,5 +94,7 @@ export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) =
       setBusy(false);
     }
   };
-  return { busy, fieldErrors, notice, post };
+  const post = (path: string, body: StepRequest['body']) => postInOrder([{ path, body }]);
+  const fieldErrorsAt = useCallback((path: string) => (refused?.path === path ? refused.errors : NO_ERRORS), [refused]);
+  return { busy, fieldErrors: refused?.errors ?? NO_ERRORS, fieldErrorsAt, notice, post, postInOrder };
 }

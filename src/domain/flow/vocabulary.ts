@@ -21,7 +21,6 @@ export const screenNames = [
   'SystemError',
   'ChildBeforeCheck',
   'ChildTerm',
-  'Parent',
   'ChildEkycPreparation',
   'IdentificationDocuments',
   'SupplementaryDocuments',
@@ -44,7 +43,7 @@ export const PIN_SCREEN = 'Pin' satisfies ScreenName;
  * the page renders that schema and posts it, so the lint wants meta.form on them and on
  * no other screen.
  */
-export const formScreenNames = ['FormStep', 'Personal', 'Workplace', 'Confirmation', 'Parent', 'Pin'] as const satisfies readonly ScreenName[];
+export const formScreenNames = ['FormStep', 'Personal', 'Workplace', 'Confirmation', 'Pin'] as const satisfies readonly ScreenName[];
 
 export const guardNames = ['supplementRequested'] as const;
 export type GuardName = (typeof guardNames)[number];

@@ -154,6 +154,10 @@ export const formConditions = {
   distanceReasonAsked: (answers, { bank }) => needsDistanceReason(bank, prefectureOf(answers)),
   /** The chosen occupation is その他, whose text is asked. */
   otherOccupationChosen: (answers, context) => chosenOccupation(answers, context)?.name === OTHER_OCCUPATION_NAME,
+  /** The chosen occupation requires a workplace (its name and phone), per the occupation master. */
+  workplaceRequired: (answers, context) => chosenOccupation(answers, context)?.workplaceRequired === true,
+  /** A workplace code was applied: the workplace's name and phone are the master's (workplaceId is set only by 「適用」). */
+  workplaceCodeApplied: (answers) => typeof answers.workplaceId === 'number',
   /** The applied workplace lets its staff hold another account (the server derives this from its master data). */
   existingAccountAsked: (answers) => answers.multipleAccountsPermitted === true,
 } satisfies Record<string, (answers: Readonly<Record<string, unknown>>, context: FormRuleContext) => boolean>;

@@ -16,6 +16,7 @@ import {
   type FormProperty,
   type FormSchema,
 } from './form-step';
+import { uiConditionsOf } from './ui-conditions';
 
 /**
  * What the flow lint says about a form step's declaration (src/server/flows/check.ts adds the
@@ -84,6 +85,10 @@ export function formStepProblems(schema: FormSchema): FormProblem[] {
     if (options === undefined) continue;
     const pointer = `/properties/${escapePointerSegment(field)}/${OPTIONS_KEYWORD}`;
     problems.push(...unknownName(`${pointer}/source`, 'option source', isRecord(options) ? options.source : '', optionSourceNames, 'src/domain/schemas/form-step.ts'));
+  }
+  for (const { field, option, condition } of uiConditionsOf(schema)) {
+    const pointer = `/${UI_KEYWORD}/${escapePointerSegment(field)}/ui:options/${option}`;
+    problems.push(...unknownName(pointer, 'condition', condition, formConditionNames, 'src/domain/rules/registry.ts'));
   }
   const order = uiSchemaOf(schema)['ui:order'];
   if (Array.isArray(order)) {

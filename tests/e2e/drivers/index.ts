@@ -98,13 +98,6 @@ export const screenDrivers: ScreenDrivers = {
     },
     BACK: back,
   },
-  Parent: {
-    NEXT: async ({ page, bank }) => {
-      await fillParent(page, childApplicants[bank].parent);
-      await button(page, '次へ').click();
-    },
-    BACK: back,
-  },
   // The generic form step: its NEXT by the page's form (formDrivers, else the schema-driven filler).
   [GENERIC_FORM_SCREEN]: {
     NEXT: async (journey, { form }) => {
@@ -189,6 +182,11 @@ async function personalStep({ page, bank, flow }: Journey): Promise<void> {
 
 const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
   personal: (journey) => personalStep(journey),
+  // /child/parent: the parent's data and workplace (parent, then parent-workplace) under one 次へ.
+  parent: async ({ page, bank }) => {
+    await fillParent(page, childApplicants[bank].parent);
+    await button(page, '次へ').click();
+  },
   branch: async ({ page, bank, flow }) => {
     const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
     // The whole card is the tap target.

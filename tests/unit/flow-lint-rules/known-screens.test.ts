@@ -15,10 +15,10 @@ describe('known-screens', () => {
     {
       kind: 'unknown screen',
       flow: 'child',
-      edits: [['"screen": "Parent"', '"screen": "Parents"']],
-      pointer: '/states/parent/meta/screen',
-      lineWith: '"Parents"',
-      message: 'unknown screen "Parents" (known screens: GeneralTerm, ',
+      edits: [['"screen": "ChildTerm"', '"screen": "ChildTerms"']],
+      pointer: '/states/term/meta/screen',
+      lineWith: '"ChildTerms"',
+      message: 'unknown screen "ChildTerms" (known screens: GeneralTerm, ',
     },
   ])('$kind', expectKind);
 });

@@ -12,6 +12,7 @@ import { ChoiceCardsWidget } from './ChoiceCardsWidget';
 import { ChoiceSelectWidget } from './ChoiceSelectWidget';
 import { CodeApplyWidget } from './CodeApplyWidget';
 import { ExistingAccountWidget } from './ExistingAccountWidget';
+import { FixedAnswerWidget } from './FixedAnswerWidget';
 import { NormalizedTextWidget } from './NormalizedTextWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { SelectWidget } from './SelectWidget';
@@ -33,6 +34,7 @@ export const widgets: RegistryWidgetsType = {
   ChoiceSelectWidget,
   CodeApplyWidget,
   ExistingAccountWidget,
+  FixedAnswerWidget,
   NormalizedTextWidget,
   // rjsf's own names: every boolean field, every ui:widget 'hidden' and 'textarea', every
   // select of a schema's listed options and every 'radio' use ours (rjsf's own set no
