@@ -17,7 +17,7 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /** The child flow up to /child/parent, the form ready. */
 async function reachChildParent(page: Page): Promise<Journey> {
   const journey = await reachPersonal(page, '0177', 'child');
-  await act(journey, 'Personal', 'NEXT');
+  await act(journey, 'FormStep', 'NEXT', 'personal');
   await expect(page).toHaveURL(bankUrl('0177', '/child/parent'));
   await expect(byLabel(page, 'お名前（姓）')).toBeVisible();
   return journey;
@@ -26,7 +26,7 @@ async function reachChildParent(page: Page): Promise<Journey> {
 /** The general flow up to /workplace, the form ready. */
 async function reachWorkplace(page: Page): Promise<Journey> {
   const journey = await reachPersonal(page, '0177');
-  await act(journey, 'Personal', 'NEXT');
+  await act(journey, 'FormStep', 'NEXT', 'personal');
   await expect(page).toHaveURL(bankUrl('0177', '/workplace'));
   await expect(byLabel(page, 'ご職業')).toBeVisible();
   return journey;

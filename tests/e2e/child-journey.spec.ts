@@ -45,7 +45,7 @@ const JOURNEY: readonly Stop[] = [
   { path: '/child/before-check', heading: 'お申込み前のご確認', events: [['ChildBeforeCheck', 'NEXT']] },
   { path: '/child/term', heading: '規定への同意', events: [['ChildTerm', 'NEXT']] },
   { path: '/child/verification', heading: 'メールアドレスの登録', events: [['Verification', 'CODE_SENT'], ['Verification', 'NEXT']] },
-  { path: '/child/personal', heading: 'お子さまの情報の入力', step: 1, events: [['Personal', 'NEXT']] },
+  { path: '/child/personal', heading: 'お子さまの情報の入力', step: 1, events: [['FormStep', 'NEXT', 'personal']] },
   { path: '/child/parent', heading: '親権者さまの情報の入力', step: 2, events: [['FormStep', 'NEXT', 'parent']] },
   { path: '/child/branch', heading: 'お取引店の選択', step: 3, events: [['FormStep', 'NEXT', 'branch']] },
   { path: '/child/confirmation', heading: '入力内容の確認', step: 4, events: [['Confirmation', 'NEXT']] },
@@ -206,7 +206,7 @@ test('/child/personal: the invitation code of the bank\'s link is applied on arr
   await expect(invitation).toHaveAttribute('readonly', '');
   await expect(page.getByText('紹介コードを適用しました。')).toBeVisible();
   await walk(journey, [
-    ['Personal', 'NEXT', '/child/parent'],
+    ['FormStep', 'NEXT', '/child/parent', 'personal'],
     ['FormStep', 'NEXT', '/child/branch', 'parent'],
     ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
   ]);
@@ -217,7 +217,7 @@ test('/child/personal: the invitation code of the bank\'s link is applied on arr
   const unknown = byLabel(page, '紹介コード');
   await expect(unknown).toHaveAccessibleDescription(new RegExp(INVITATION_NOT_FOUND));
   await expect(unknown).toHaveAttribute('aria-invalid', 'true');
-  await act(again, 'Personal', 'NEXT');
+  await act(again, 'FormStep', 'NEXT', 'personal');
   await expect(unknown).toBeFocused();
   await expect(page).toHaveURL(bankUrl(bank, '/child/personal'));
 });
@@ -227,7 +227,7 @@ test('/child/parent: the surname and its kana must be the child\'s, and a parent
   const bank: BankCode = '0587';
   const { parent } = childApplicants[bank];
   const journey = await reachPersonal(page, bank, 'child');
-  await walk(journey, [['Personal', 'NEXT', '/child/parent']]);
+  await walk(journey, [['FormStep', 'NEXT', '/child/parent', 'personal']]);
   const next = page.getByRole('button', { name: '次へ', exact: true });
   // Each message is the description of its field (the live region its aria-describedby names).
   const lastName = byLabel(page, 'お名前（姓）');
@@ -268,7 +268,7 @@ test('/child/ekyc-supplementary-documents: upload only once the three checks of 
   const bank: BankCode = '0181';
   const journey = await reachPersonal(page, bank, 'child');
   await walk(journey, [
-    ['Personal', 'NEXT', '/child/parent'],
+    ['FormStep', 'NEXT', '/child/parent', 'personal'],
     ['FormStep', 'NEXT', '/child/branch', 'parent'],
     ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
     ['Confirmation', 'NEXT', '/child/pin'],

@@ -23,8 +23,8 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 async function reachPin(page: Page, bank: BankCode): Promise<Journey> {
   const journey = await reachPersonal(page, bank);
   await walk(journey, [
-    ['Personal', 'NEXT', '/workplace'],
-    ['Workplace', 'NEXT', '/branch'],
+    ['FormStep', 'NEXT', '/workplace', 'personal'],
+    ['FormStep', 'NEXT', '/branch', 'workplace'],
     ['FormStep', 'NEXT', '/seal-less', 'branch'],
     ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
     ['Confirmation', 'NEXT', '/pin'],

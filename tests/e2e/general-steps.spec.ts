@@ -114,7 +114,7 @@ for (const bank of bankCodes) {
 
     const landing = journey.codes === 'link' ? `?workplace=${workplace.code}&invitation=${invitation}` : '';
     const applicant = await reachPersonal(page, bank, 'general', landing);
-    await walk(applicant, [['Personal', 'NEXT', '/workplace']]);
+    await walk(applicant, [['FormStep', 'NEXT', '/workplace', 'personal']]);
     const { mailAddress } = applicant.memo;
 
     // ---------- /workplace (2/7) ----------
@@ -219,7 +219,7 @@ for (const bank of bankCodes) {
 
 test('each message of /workplace at its field, and the values survive going to /branch and back', async ({ page }) => {
   const { permitted, invitation } = fixturesOf('0177');
-  await walk(await reachPersonal(page, '0177'), [['Personal', 'NEXT', '/workplace']]);
+  await walk(await reachPersonal(page, '0177'), [['FormStep', 'NEXT', '/workplace', 'personal']]);
   const next = button(page, '次へ');
 
   // Nothing chosen.
@@ -314,7 +314,7 @@ test('branch, seal and confirmation ask for their answer, and 戻る keeps every
   const { branches } = fixturesOf('0587');
   const chosen = branches[1];
   if (!chosen) throw new Error('no branch');
-  await walk(await reachPersonal(page, '0587'), [['Personal', 'NEXT', '/workplace']]);
+  await walk(await reachPersonal(page, '0587'), [['FormStep', 'NEXT', '/workplace', 'personal']]);
   await byLabel(page, 'ご職業').selectOption({ label: '学生' });
   await button(page, '次へ').click();
 

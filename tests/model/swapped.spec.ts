@@ -72,7 +72,7 @@ test('the new form step: asked, refused with its own message on the page and by 
     ['Verification', 'CODE_SENT'],
     ['Verification', 'NEXT'],
     ['FormStep', 'NEXT', 'personal'],
-    ['Workplace', 'NEXT'],
+    ['FormStep', 'NEXT', 'workplace'],
     ['FormStep', 'NEXT', SWAPPED_STEPS.second],
   ] as const) {
     await act(journey, screen, event, form);

@@ -20,6 +20,18 @@ export interface FormApi {
  */
 export interface SchemaFormContext extends Record<string, unknown> {
   form: FormApi;
+  /** The page's way to the error page, for a widget whose request failed (useFormStep gives it). */
+  fail?: (error?: unknown) => void;
+}
+
+/** The page's `fail`, or a rethrow when the form was drawn without one (an error boundary takes it). */
+export function failOf(context: SchemaFormContext): (error?: unknown) => void {
+  return (
+    context.fail ??
+    ((error) => {
+      throw error;
+    })
+  );
 }
 
 /** The form context of a widget's registry, typed (rjsf types it as a plain object). */

@@ -6,31 +6,46 @@ import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-st
 import { api } from '../api/client';
 import type { Choice } from './widgets/choices';
 
+/** The choices a source offers to one asker (its data already loaded). */
+export type Offer = (asker: OptionAsker) => Choice[];
+
 /**
  * The bank data a schema's `x-options` can name (src/domain/schemas/form-step.ts), loaded by
  * the page: one loader per source name, so a new name in optionSourceNames does not compile
- * until the page can fill it. The server checks the answer against the same data.
+ * until the page can fill it. Each loads its data once and answers what it offers to an
+ * asker, so the choices can follow an answer typed on the same page (the child's birthday)
+ * without another request. The server checks the answer against the same data.
  */
-export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig, asker: OptionAsker) => Promise<Choice[]>> = {
+export const optionSources: Record<OptionSourceName, (bank: PublicBankConfig) => Promise<Offer>> = {
   /** GET /api/branch: each branch by its code, with its address under its name. */
   branches: async () => {
     const { branchList } = await api<{ branchList: Branch[] }>('/branch');
-    return branchList.map((branch) => ({ value: branch.code, label: branch.name, description: branch.address }));
+    const choices = branchList.map((branch) => ({ value: branch.code, label: branch.name, description: branch.address }));
+    return () => choices;
   },
   /** The bank's purposes of use (banks/<code>/bank.json), in its order. */
-  purposes: async (bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
+  purposes: async (bank) => {
+    const choices = bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label }));
+    return () => choices;
+  },
   /** The 47 prefectures, north to south. */
-  prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
-  /** GET /api/occupations: those offered to this applicant (a child's by the stored birthday), その他 last. */
-  occupations: async (_bank, { applicationType, saved, today }) => {
+  prefectures: async () => {
+    const choices = PREFECTURES.map((name) => ({ value: name, label: name }));
+    return () => choices;
+  },
+  /** GET /api/occupations: those offered to this applicant (a child's by the birthday given), その他 last. */
+  occupations: async () => {
     const { occupationList } = await api<{ occupationList: Occupation[] }>('/occupations');
-    const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
-    return occupationOptions(occupationList, occupationAudience(applicationType, birthday, today));
+    return ({ applicationType, saved, today }) => {
+      const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
+      return occupationOptions(occupationList, occupationAudience(applicationType, birthday, today));
+    };
   },
   /** GET /api/occupations: those offered to an adult whoever applies (the child flow's parent), その他 last. */
   adultOccupations: async () => {
     const { occupationList } = await api<{ occupationList: Occupation[] }>('/occupations');
-    return occupationOptions(occupationList, { kind: 'adult' });
+    const choices = occupationOptions(occupationList, { kind: 'adult' });
+    return () => choices;
   },
 };
 

@@ -47,6 +47,8 @@ export interface StepUiInput {
   unasked: ReadonlySet<string>;
   /** The fields whose ui:options condition holds now (heldUiConditions). */
   held: Readonly<Record<UiConditionOption, ReadonlySet<string>>>;
+  /** The state a widget keeps beside its field's answer (pageState.ts), by field: the widget reads it as ui:options.pageState. */
+  pageStates?: Readonly<Record<string, unknown>>;
 }
 
 /** A field's entry with more keys and ui:options (a copy). */
@@ -55,11 +57,12 @@ function withOptions(entry: unknown, options: Record<string, unknown>, more: Rec
   return { ...own, ...more, 'ui:options': { ...(isRecord(own['ui:options']) ? own['ui:options'] : {}), ...options } };
 }
 
-export function stepUiSchema(schema: FormSchema, { applicationType, bank, choices, unasked, held }: StepUiInput): UiSchema<FormData, RJSFSchema> {
+export function stepUiSchema(schema: FormSchema, { applicationType, bank, choices, unasked, held, pageStates = {} }: StepUiInput): UiSchema<FormData, RJSFSchema> {
   const forType = schema[UI_FOR_TYPE_KEYWORD];
   const typed = isRecord(forType) ? forType[applicationType] : undefined;
   const ui = bankWordsIn(merged(uiSchemaOf(schema), typed ?? {}), bank) as Record<string, unknown>;
   for (const [field, offered] of Object.entries(choices)) ui[field] = withOptions(ui[field], { choices: offered });
+  for (const [field, state] of Object.entries(pageStates)) ui[field] = withOptions(ui[field], { pageState: state });
   for (const { field, option } of uiConditionsOf(schema)) {
     const holds = held[option].has(field);
     if (option === 'requiredWhen') ui[field] = withOptions(ui[field], { requirement: holds ? 'required' : 'optional' });

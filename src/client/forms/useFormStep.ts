@@ -1,90 +1,47 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicBankConfig } from '../../domain/bank/types';
-import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import type { FormRuleContext } from '../../domain/rules/registry';
 import {
   askedRuleErrors,
   errorTargetsOf,
-  formStepOf,
   isRecord,
   normalizeAnswers,
-  optionFieldsOf,
+  uiSchemaOf,
   unaskedFields,
   withoutUnasked,
+  type ApplicationTypeName,
   type FormSchema,
-  type FormStepDeclaration,
-  type OptionsDeclaration,
 } from '../../domain/schemas/form-step';
 import { heldUiConditions, type UiConditionOption } from '../../domain/schemas/ui-conditions';
-import { api } from '../api/client';
-import type { ApplicationsAnswer } from '../api/application';
+import { drafts } from '../platform/drafts';
 import { useLoaded } from '../runtime/useLoaded';
 import { useAddressSearch } from './addressSearch';
 import { useFuriganaSuggestion } from './furigana';
-import { optionSources } from './options';
+import { draftKeyOf, loadStep, withoutUnoffered, type LoadedStep } from './loadStep';
+import { pageStateKey } from './pageState';
 import type { FieldError, FormApi, FormData, SchemaFormProps } from './SchemaForm';
-import { loadSchema } from './schemas';
 import { presetsOnAsking, stepUiSchema } from './stepUi';
 import type { Choice } from './widgets/choices';
+import { widgetBehaviours } from './widgets';
+
+export type { LoadedStep } from './loadStep';
 
 /**
- * A form step of the generic engine as a page asks it, from its schema alone (FormStep, and a
- * page that adds its own controls around the same form): the schema, the stored answers, the
- * choices of its x-options fields, and the SchemaForm props that draw it as the answers stand
- * (x-ui, x-ui-for, x-when), check it as the server will (normalised, without the fields not
- * asked, the named rules) and lend the widgets the postal code search and the furigana.
+ * A form step of the generic engine as a page asks it, from its schema alone (FormStep): the
+ * SchemaForm props that draw it as the answers stand (x-ui, x-ui-for, x-when, the ui:options
+ * conditions, the widgets' state), check it as the server will (normalised, without the fields
+ * not asked, the named rules, what the widgets block) and lend the widgets the postal code
+ * search, the furigana and the way to the error page.
  */
 
-export interface LoadedStep {
-  schema: FormSchema;
-  step: FormStepDeclaration;
-  /** The choices of each field filled from data (x-options). */
-  choices: Record<string, Choice[]>;
-  /** A field whose source offers nothing and says what the page shows instead. */
-  empty: OptionsDeclaration['empty'] | undefined;
-  initialData: FormData;
-  /** GET /api/applications as read on arrival (the stored application, for rules across steps). */
-  answer: ApplicationsAnswer;
-}
-
-/** The answers shown again: the form's stored document; a choice no longer offered is not preselected. */
-function initialDataOf(schema: FormSchema, form: string, answer: ApplicationsAnswer, choices: Record<string, Choice[]>): FormData {
-  const stored = answer.forms?.[form];
-  const data = normalizeAnswers(schema, isRecord(stored) ? stored : {});
-  for (const [field, offered] of Object.entries(choices)) {
-    const value = data[field];
-    if (value === undefined) continue;
-    const known = (item: unknown) => offered.some((choice) => String(choice.value) === String(item));
-    if (Array.isArray(value)) data[field] = value.filter(known);
-    else if (!known(value)) delete data[field];
-  }
-  return data;
-}
-
-/** Everything the page needs, with one GET of the application, loaded side by side with the form. */
-async function loadStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig): Promise<LoadedStep> {
-  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), api<ApplicationsAnswer>('/applications')]);
-  const step = formStepOf(schema);
-  if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the page cannot post it`);
-  const optionFields = optionFieldsOf(schema);
-  const asker = { applicationType, saved: { ...answer.application }, today: new Date() };
-  const offered = await Promise.all(optionFields.map(({ options }) => optionSources[options.source](bank, asker)));
-  const choices = Object.fromEntries(optionFields.map(({ field }, index) => [field, offered[index] ?? []]));
-  const empty = optionFields.find(({ field, options }) => options.empty !== undefined && (choices[field] ?? []).length === 0)?.options.empty;
-  const initialData = initialDataOf(schema, form, answer, choices);
-  // A field asked from the start and not answered yet may take the bank's value (e.g. bankCode).
-  const unasked = unaskedFields(schema, initialData, { applicationType, bank, today: asker.today, saved: asker.saved, offered: choices });
-  const presets = presetsOnAsking(schema, initialData, new Set(Object.keys(schema.properties ?? {})), unasked, bank);
-  return { schema, step, choices, empty, initialData: { ...initialData, ...presets }, answer };
-}
-
 /**
- * What the answers decide of the drawing: the fields not asked (x-when) and those whose
- * ui:options condition holds (requiredWhen, readonlyWhen). `key` tells a change.
+ * What the answers decide of the drawing: the fields not asked (x-when), those whose ui:options
+ * condition holds (requiredWhen, readonlyWhen) and the widgets' state. `key` tells a change.
  */
 interface Drawn {
   unasked: ReadonlySet<string>;
   held: Record<UiConditionOption, ReadonlySet<string>>;
+  pageStates: Record<string, unknown>;
   key: string;
 }
 
@@ -93,37 +50,86 @@ const keyOf = (fields: ReadonlySet<string>) => [...fields].sort().join(',');
 function drawnOf(schema: FormSchema, answers: FormData, context: FormRuleContext): Drawn {
   const unasked = unaskedFields(schema, answers, context);
   const held = heldUiConditions(schema, answers, context);
-  return { unasked, held, key: [keyOf(unasked), keyOf(held.requiredWhen), keyOf(held.readonlyWhen)].join('|') };
+  const pageStates = Object.fromEntries(Object.keys(schema.properties ?? {}).flatMap((field) => (pageStateKey(field) in answers ? [[field, answers[pageStateKey(field)]]] : [])));
+  return { unasked, held, pageStates, key: JSON.stringify([keyOf(unasked), keyOf(held.requiredWhen), keyOf(held.readonlyWhen), pageStates]) };
 }
 
-const NOTHING_DRAWN: Drawn = { unasked: new Set(), held: { requiredWhen: new Set(), readonlyWhen: new Set() }, key: '' };
+/** What the page keeps beside the schema's fields: the widgets' state, what a code brought (not posted). */
+function besideAnswers(schema: FormSchema, data: FormData): FormData {
+  const properties = schema.properties ?? {};
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !Object.hasOwn(properties, key)));
+}
+
+/** The widgets' own checks (a code typed and not applied), for the fields asked. */
+function widgetErrors(schema: FormSchema, judged: FormData, unasked: ReadonlySet<string>): FieldError[] {
+  return Object.entries(uiSchemaOf(schema)).flatMap(([field, entry]) => {
+    if (unasked.has(field) || !isRecord(entry) || typeof entry['ui:widget'] !== 'string') return [];
+    const check = widgetBehaviours[entry['ui:widget']]?.check;
+    return check ? check(field, judged, isRecord(entry['ui:options']) ? entry['ui:options'] : {}) : [];
+  });
+}
 
 export type FormStepProps = Pick<
   SchemaFormProps,
-  'schemaName' | 'initialData' | 'uiSchema' | 'formContext' | 'onDataChange' | 'onFieldBlur' | 'errorTargets' | 'ownValidation' | 'normalize' | 'ruleErrors'
+  'schemaName' | 'initialData' | 'uiSchema' | 'formContext' | 'onDataChange' | 'onFieldBlur' | 'errorTargets' | 'ownValidation' | 'normalize' | 'ruleErrors' | 'apiRef'
 >;
 
 export interface FormStepState {
   loaded: LoadedStep;
-  /** The props that draw and check the form (a page may add its own formContext and templates). */
+  /** The props that draw and check the form. */
   formProps: FormStepProps;
-  /** The answers as posted: normalised, without the fields not asked. */
+  /** The answers as posted: normalised, without the fields not asked, nothing but the schema's fields. */
   answersOf: (data: FormData) => FormData;
+  /** Forget what was typed and not sent (after the form was saved). */
+  dropDraft: () => void;
 }
 
-export function useFormStep(form: string, applicationType: ApplicationTypeName, bank: PublicBankConfig, fail: (error?: unknown) => void): FormStepState | null {
-  const loaded = useLoaded(() => loadStep(form, applicationType, bank), [form, applicationType, bank], fail);
+export interface FormStepOptions {
+  /** The page's path (its draft). */
+  path: string;
+  /** The answers of the page's earlier forms as they stand: stored before this one is, they count as saved. */
+  earlier?: FormData;
+  /** Every change of the answers (a later form of the page reads them). */
+  onAnswers?: (data: FormData) => void;
+}
+
+const NO_ANSWERS: FormData = {};
+
+export function useFormStep(
+  form: string,
+  applicationType: ApplicationTypeName,
+  bank: PublicBankConfig,
+  fail: (error?: unknown) => void,
+  { path, earlier = NO_ANSWERS, onAnswers }: FormStepOptions,
+): FormStepState | null {
+  const loaded = useLoaded(() => loadStep({ form, applicationType, bank, path }), [form, applicationType, bank, path], fail);
   /** What the answers decide of the drawing since they last changed it (for the form as loaded). */
   const [changed, setChanged] = useState<{ of: LoadedStep; drawn: Drawn } | null>(null);
-  const formContext = useAddressSearch(fail);
+  const formApi = useRef<FormApi>(null);
+  const addressSearch = useAddressSearch(fail);
+  const formContext = useMemo(() => ({ ...addressSearch, fail }), [addressSearch, fail]);
   const suggestFurigana = useFuriganaSuggestion(fail);
 
-  const context = useMemo<FormRuleContext>(
-    () => ({ applicationType, bank, today: new Date(), saved: { ...loaded?.answer.application }, offered: loaded?.choices }),
-    [applicationType, bank, loaded],
-  );
+  const saved = useMemo(() => ({ ...loaded?.answer.application, ...earlier }), [loaded, earlier]);
+  // A choice that follows an earlier answer of the page (the child's occupations, the birthday) is offered anew.
+  const choices = useMemo<Record<string, Choice[]>>(() => {
+    if (!loaded || earlier === NO_ANSWERS) return loaded?.choices ?? {};
+    return Object.fromEntries(Object.entries(loaded.offers).map(([field, offer]) => [field, offer({ applicationType, saved, today: new Date() })]));
+  }, [loaded, earlier, applicationType, saved]);
+  const context = useMemo<FormRuleContext>(() => ({ applicationType, bank, today: new Date(), saved, offered: choices }), [applicationType, bank, saved, choices]);
+
+  // An answer no longer offered is cleared (a birthday that does not allow the chosen occupation).
+  useEffect(() => {
+    const api = formApi.current;
+    if (!api || choices === loaded?.choices) return;
+    const data = api.getData();
+    const kept = withoutUnoffered(data, choices);
+    const cleared = Object.keys(choices).filter((field) => data[field] !== undefined && kept[field] !== data[field]);
+    if (cleared.length > 0) api.patch(Object.fromEntries(cleared.map((field) => [field, kept[field]])));
+  }, [choices, loaded]);
+
   const drawn = useMemo(
-    () => (!loaded ? NOTHING_DRAWN : changed?.of === loaded ? changed.drawn : drawnOf(loaded.schema, loaded.initialData, context)),
+    () => (!loaded ? null : changed?.of === loaded ? changed.drawn : drawnOf(loaded.schema, loaded.initialData, context)),
     [loaded, changed, context],
   );
   const drawnRef = useRef(drawn);
@@ -131,42 +137,56 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
 
   // `drawn` changes only when what it holds does (onDataChange keeps it otherwise).
   const uiSchema = useMemo(
-    () => (loaded ? stepUiSchema(loaded.schema, { applicationType, bank, choices: loaded.choices, unasked: drawn.unasked, held: drawn.held }) : {}),
-    [loaded, applicationType, bank, drawn],
+    () => (loaded && drawn ? stepUiSchema(loaded.schema, { applicationType, bank, choices, unasked: drawn.unasked, held: drawn.held, pageStates: drawn.pageStates }) : {}),
+    [loaded, applicationType, bank, choices, drawn],
   );
   const errorTargets = useMemo(() => (loaded ? errorTargetsOf(loaded.schema) : {}), [loaded]);
+  const draftKey = loaded?.step.keepDraft ? draftKeyOf(path, form) : null;
 
-  // A field comes to be asked or goes as the answers change (x-when), or becomes required or
-  // locked (ui:options conditions); one just asked may take the bank's value.
+  // A field comes to be asked or goes as the answers change (x-when), becomes required or
+  // locked (ui:options conditions), or a widget's state changes; one just asked may take the bank's value.
   const onDataChange = useCallback(
-    (data: FormData, _previous: FormData, formApi: FormApi) => {
+    (data: FormData, _previous: FormData, api: FormApi) => {
       if (!loaded) return;
+      if (draftKey) drafts.set(draftKey, data);
+      onAnswers?.(data);
       const next = drawnOf(loaded.schema, data, context);
-      if (next.key === drawnRef.current.key) return;
-      const patch = presetsOnAsking(loaded.schema, data, drawnRef.current.unasked, next.unasked, bank);
+      const before = drawnRef.current;
+      if (before && next.key === before.key) return;
+      const patch = presetsOnAsking(loaded.schema, data, before?.unasked ?? new Set(), next.unasked, bank);
       drawnRef.current = next;
       setChanged({ of: loaded, drawn: next });
-      if (patch) formApi.patch(patch);
+      if (patch) api.patch(patch);
     },
-    [loaded, context, bank],
+    [loaded, context, bank, draftKey, onAnswers],
   );
 
   // The schema and the rules judge the answers as the server will: normalised, without the
-  // fields not asked (SchemaForm's own validation, so that the schema sees them so too).
-  const normalize = useCallback(
-    (data: FormData): FormData => (loaded ? withoutUnasked(loaded.schema, normalizeAnswers(loaded.schema, data), context) : data),
+  // fields not asked (SchemaForm's own validation, so that the schema sees them so too), with
+  // what the page keeps beside them (a code's state, what it brought) for the widgets and the conditions.
+  const judged = useCallback(
+    (data: FormData): FormData => (loaded ? withoutUnasked(loaded.schema, { ...besideAnswers(loaded.schema, data), ...normalizeAnswers(loaded.schema, data) }, context) : data),
     [loaded, context],
   );
+  const answersOf = useCallback((data: FormData): FormData => (loaded ? normalizeAnswers(loaded.schema, judged(data)) : data), [loaded, judged]);
   const ruleErrors = useCallback(
-    (answers: FormData): FieldError[] => (loaded ? askedRuleErrors(loaded.schema, loaded.step.rules, answers, { ...context, today: new Date() }) : []),
+    (answers: FormData): FieldError[] => {
+      if (!loaded) return [];
+      const now = { ...context, today: new Date() };
+      return [...askedRuleErrors(loaded.schema, loaded.step.rules, answers, now), ...widgetErrors(loaded.schema, answers, unaskedFields(loaded.schema, answers, now))];
+    },
     [loaded, context],
   );
+  const dropDraft = useCallback(() => {
+    if (draftKey) drafts.remove(draftKey);
+  }, [draftKey]);
 
   return useMemo(
     () =>
       loaded && {
         loaded,
-        answersOf: normalize,
+        answersOf,
+        dropDraft,
         formProps: {
           schemaName: form,
           initialData: loaded.initialData,
@@ -176,10 +196,11 @@ export function useFormStep(form: string, applicationType: ApplicationTypeName, 
           onFieldBlur: suggestFurigana,
           errorTargets,
           ownValidation: true,
-          normalize,
+          normalize: judged,
           ruleErrors,
+          apiRef: formApi,
         },
       },
-    [loaded, normalize, form, uiSchema, formContext, onDataChange, suggestFurigana, errorTargets, ruleErrors],
+    [loaded, answersOf, dropDraft, judged, form, uiSchema, formContext, onDataChange, suggestFurigana, errorTargets, ruleErrors],
   );
 }

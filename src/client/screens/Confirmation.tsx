@@ -16,7 +16,7 @@ import { useFailure } from './useFailure';
 /** The choices the summary names by their label: those of x-options fields that store no label of their own. */
 async function summaryChoicesOf(schema: FormSchema, bank: PublicBankConfig, asker: OptionAsker): Promise<Record<string, Choice[]>> {
   const fields = optionFieldsOf(schema).filter(({ options }) => options.labelAs === undefined);
-  const offered = await Promise.all(fields.map(({ options }) => optionSources[options.source](bank, asker)));
+  const offered = await Promise.all(fields.map(async ({ options }) => (await optionSources[options.source](bank))(asker)));
   return Object.fromEntries(fields.map(({ field }, index) => [field, offered[index] ?? []]));
 }
 

@@ -1,10 +1,12 @@
-import { useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { BankLinks } from '../../domain/bank/types';
 import { pageAfter } from '../../domain/flow/model';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
 import { useFormStep, type LoadedStep } from '../forms/useFormStep';
+import { messages } from '../../domain/messages';
+import { Toast } from '../ui/Toast';
 import type { ClientSettings } from '../../domain/bank/types';
 import type { ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
@@ -31,18 +33,21 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const { busy, fieldErrorsAt, notice, postInOrder } = useStepPost(send, fail);
   const section = useRef<HTMLElement>(null);
-  /** The valid answers of each form in this press of 「次へ」. */
-  const pending = useRef(new Map<string, StepRequest>());
+  /** The valid answers of each form in this press of 「次へ」, and how to forget its draft once saved. */
+  const pending = useRef(new Map<string, StepRequest & { saved: () => void }>());
+  /** The answers of each form as they stand: a later form counts an earlier one's as saved (both are posted in order). */
+  const [answers, setAnswers] = useState<Record<string, FormData>>({});
+  const onAnswers = useCallback((form: string, data: FormData) => setAnswers((current) => ({ ...current, [form]: data })), []);
   const { forms } = page;
   const several = forms.length > 1;
   const submitLabel = pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ';
 
-  const onValid = (form: string, request: StepRequest) => {
-    pending.current.set(form, request);
+  const onValid = async (form: string, request: StepRequest, saved: () => void) => {
+    pending.current.set(form, { ...request, saved });
     if (pending.current.size < forms.length) return;
-    const requests = forms.map((name) => pending.current.get(name)).filter((request): request is StepRequest => request !== undefined);
+    const requests = forms.flatMap((name) => pending.current.get(name) ?? []);
     pending.current.clear();
-    void postInOrder(requests);
+    if (await postInOrder(requests)) for (const request of requests) request.saved();
   };
   // Each form checks itself; the focus ends on the page's first error (SchemaForm keeps an earlier form's).
   const submitAll = () => {
@@ -53,10 +58,13 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   return (
     <section className="stack" ref={section}>
       {notice}
-      {forms.map((form) => (
+      {forms.map((form, index) => (
         <FormPart
           key={form}
           form={form}
+          path={page.path}
+          earlier={index === 0 ? undefined : answersBefore(forms, index, answers)}
+          onAnswers={index < forms.length - 1 ? onAnswers : undefined}
           several={several}
           applicationType={flow.config.meta.applicationType}
           settings={settings}
@@ -77,8 +85,16 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   );
 }
 
+/** The answers of the forms before the index-th, merged (the later one's fields win, as they are stored later). */
+function answersBefore(forms: readonly string[], index: number, answers: Readonly<Record<string, FormData>>): FormData {
+  return Object.assign({}, ...forms.slice(0, index).map((form) => answers[form] ?? {})) as FormData;
+}
+
 interface FormPartProps {
   form: string;
+  path: string;
+  earlier: FormData | undefined;
+  onAnswers: ((form: string, data: FormData) => void) | undefined;
   /** One of several forms on the page: headed by its title, ids prefixed by its name, no submit of its own. */
   several: boolean;
   applicationType: ApplicationTypeName;
@@ -87,7 +103,7 @@ interface FormPartProps {
   busy: boolean;
   submitLabel: string;
   fieldErrors: (path: string) => FieldError[];
-  onValid: (form: string, request: StepRequest) => void;
+  onValid: (form: string, request: StepRequest, saved: () => void) => Promise<void>;
 }
 
 /** The title of a form on a page of several: the one the confirmation page heads its answers with. */
@@ -95,12 +111,14 @@ function titleOf({ step }: LoadedStep, applicationType: ApplicationTypeName): st
   return step.summaryTitleFor?.[applicationType] ?? step.summaryTitle;
 }
 
-function FormPart({ form, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
+function FormPart({ form, path, earlier, onAnswers, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
   const { bank } = settings;
-  const state = useFormStep(form, applicationType, bank, fail);
+  const reportAnswers = useMemo(() => onAnswers && ((data: FormData) => onAnswers(form, data)), [onAnswers, form]);
+  const state = useFormStep(form, applicationType, bank, fail, { path, earlier, onAnswers: reportAnswers });
+  const [remind, setRemind] = useState(true);
   if (!state) return <p className="loading" role="status">読み込み中です…</p>;
 
-  const { loaded, formProps, answersOf } = state;
+  const { loaded, formProps, answersOf, dropDraft } = state;
   const { empty } = loaded;
   if (empty) {
     const link = empty.link && isBankLink(bank.links, empty.link.bankLink) ? { label: empty.link.label, href: bank.links[empty.link.bankLink] } : null;
@@ -121,6 +139,12 @@ function FormPart({ form, several, applicationType, settings, fail, busy, submit
   const { intro, notes, post } = loaded.step;
   const note = notes?.[applicationType];
   const title = several ? titleOf(loaded, applicationType) : undefined;
+  const { reminder } = loaded.step;
+  const toast = reminder && loaded.remind && (
+    <Toast open={remind} onClose={() => setRemind(false)}>
+      {messages[reminder.message as keyof typeof messages] as string}
+    </Toast>
+  );
   return (
     <>
       {title && <h2 className="section-title">{title}</h2>}
@@ -132,10 +156,12 @@ function FormPart({ form, several, applicationType, settings, fail, busy, submit
         submitLabel={submitLabel}
         busy={busy}
         fieldErrors={fieldErrors(post)}
-        onSubmit={(data: FormData) => onValid(form, { path: post, body: answersOf(data) })}
+        beforeSubmit={several ? undefined : toast}
+        onSubmit={(data: FormData) => onValid(form, { path: post, body: answersOf(data) }, dropDraft)}
       >
         {several ? NO_SUBMIT : undefined}
       </SchemaForm>
+      {several && toast}
     </>
   );
 }

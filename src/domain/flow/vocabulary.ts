@@ -7,8 +7,6 @@
 export const screenNames = [
   'GeneralTerm',
   'Verification',
-  'Personal',
-  'Workplace',
   'Confirmation',
   'Pin',
   'EkycPreparation',
@@ -43,7 +41,7 @@ export const PIN_SCREEN = 'Pin' satisfies ScreenName;
  * the page renders that schema and posts it, so the lint wants meta.form on them and on
  * no other screen.
  */
-export const formScreenNames = ['FormStep', 'Personal', 'Workplace', 'Confirmation', 'Pin'] as const satisfies readonly ScreenName[];
+export const formScreenNames = ['FormStep', 'Confirmation', 'Pin'] as const satisfies readonly ScreenName[];
 
 export const guardNames = ['supplementRequested'] as const;
 export type GuardName = (typeof guardNames)[number];

@@ -1,4 +1,5 @@
 import { escapePointerSegment } from '../json-pointer';
+import { messages } from '../messages';
 import { normalizerNames } from '../rules/normalizers';
 import { formConditionNames, formRuleNames } from '../rules/registry';
 import {
@@ -78,6 +79,14 @@ export function formStepProblems(schema: FormSchema): FormProblem[] {
     raw.derive.forEach((name, index) =>
       problems.push(...unknownName(`/${FORM_STEP_KEYWORD}/derive/${index}`, 'derivation', name, derivationNames, 'src/server/forms/derivations.ts')),
     );
+  }
+  if (isRecord(raw.reminder)) {
+    const { message, unlessAnswered } = raw.reminder;
+    problems.push(...unknownName(`/${FORM_STEP_KEYWORD}/reminder/message`, 'message key', message, Object.keys(messages), 'src/domain/messages.ts'));
+    const fields = Object.keys(schema.properties ?? {});
+    if (Array.isArray(unlessAnswered)) {
+      unlessAnswered.forEach((field, index) => problems.push(...unknownName(`/${FORM_STEP_KEYWORD}/reminder/unlessAnswered/${index}`, 'field', field, fields, 'this form')));
+    }
   }
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
     problems.push(...fieldKeywordProblems(schema, field, property));

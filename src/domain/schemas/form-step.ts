@@ -101,6 +101,14 @@ export interface FormStepDeclaration {
    * missing form by its confirmation title: messages.stepFirst).
    */
   after?: string[];
+  /**
+   * A reminder shown at the bottom of the page until closed, when the page opens with the
+   * fields of `unlessAnswered` all asked and none answered (nor typed): `message` is a key of
+   * the messages catalogue.
+   */
+  reminder?: { message: string; unlessAnswered: string[] };
+  /** What is typed and not yet sent is shown again when the applicant comes back (「戻る」, then 「次へ」). */
+  keepDraft?: boolean;
 }
 
 /**

@@ -25,6 +25,13 @@ export const formKeywordsSchema = {
         summaryTitleFor: { type: 'object', additionalProperties: false, properties: { GENERAL: text, CHILD: text } },
         storedAs: { enum: [...storedEntityNames] },
         after: { type: 'array', minItems: 1, uniqueItems: true, items: text },
+        reminder: {
+          type: 'object',
+          required: ['message', 'unlessAnswered'],
+          additionalProperties: false,
+          properties: { message: text, unlessAnswered: { type: 'array', minItems: 1, items: text } },
+        },
+        keepDraft: { type: 'boolean' },
         summary: {
           type: 'array',
           items: {

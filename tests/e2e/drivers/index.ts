@@ -85,19 +85,6 @@ export const screenDrivers: ScreenDrivers = {
     // The code step goes back to the address; the address step (child flow) back to the terms.
     BACK: ({ page }) => page.getByRole('button', { name: 'メールアドレスの入力に戻る' }).or(button(page, '戻る')).click(),
   },
-  // The child's personal page (the personal form with the child's occupation and invitation code).
-  Personal: {
-    NEXT: (journey) => personalStep(journey),
-    BACK: back,
-  },
-  Workplace: {
-    NEXT: async ({ page, bank }) => {
-      const { occupation, workplace } = generalApplicants[bank];
-      await fillOccupation(page, occupation, workplace);
-      await button(page, '次へ').click();
-    },
-    BACK: back,
-  },
   // The generic form step: its NEXT by the page's form (formDrivers, else the schema-driven filler).
   [GENERIC_FORM_SCREEN]: {
     NEXT: async (journey, { form }) => {
@@ -182,6 +169,11 @@ async function personalStep({ page, bank, flow }: Journey): Promise<void> {
 
 const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
   personal: (journey) => personalStep(journey),
+  workplace: async ({ page, bank }) => {
+    const { occupation, workplace } = generalApplicants[bank];
+    await fillOccupation(page, occupation, workplace);
+    await button(page, '次へ').click();
+  },
   // /child/parent: the parent's data and workplace (parent, then parent-workplace) under one 次へ.
   parent: async ({ page, bank }) => {
     await fillParent(page, childApplicants[bank].parent);

@@ -1,5 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { messages } from '../../../domain/messages';
+import { codeKinds, isCodeKindName, normalizeCode, type CodeKind } from '../codes';
+import { failOf, schemaFormContextOf, type FormData } from '../context';
+import { pageStateKey } from '../pageState';
+import type { WidgetBehaviour } from './behaviour';
 import { ImeSafeInput } from './ImeSafeInput';
 import { invalidOf } from './invalid';
 
@@ -133,14 +138,67 @@ export function CodeApplyInput({ id, field, invalid, required, describedBy, onSe
   );
 }
 
+/** A code as the page keeps it beside the field's answer (pageState.ts): as typed, and what 「適用」 found. */
+export interface CodeEntry {
+  text: string;
+  status: CodeStatus;
+}
+
+export const EMPTY_CODE: CodeEntry = { text: '', status: 'unverified' };
+
+export function codeEntryOf(value: unknown): CodeEntry {
+  if (!value || typeof value !== 'object') return EMPTY_CODE;
+  const { text, status } = value as Partial<CodeEntry>;
+  return { text: typeof text === 'string' ? text : '', status: status === 'verified' || status === 'notFound' ? status : 'unverified' };
+}
+
+/** The answers a kind of code brings, emptied. */
+const clearedBy = (kind: CodeKind): FormData => Object.fromEntries(kind.clears.map((field) => [field, undefined]));
+
+function kindOf(options: Record<string, unknown>, field: string): CodeKind {
+  const name = options.code;
+  if (!isCodeKindName(name)) throw new Error(`CodeApplyWidget of "${field}" needs "ui:options": { "code": <${Object.keys(codeKinds).join(' | ')}> }`);
+  return codeKinds[name];
+}
+
 /**
- * CodeApplyInput as an rjsf widget (workplace code, invitation code of /workplace). The schema
- * value is what the code resolves to (a workplace id, a verified invitation code); the typed
- * text and the lookup live in the screen, which passes them as `ui:options.code`.
+ * CodeApplyInput as an rjsf widget (`"ui:options": { "code": "workplace" }`, forms/codes.ts).
+ * The field's value is what the code resolves to (a workplace id, a verified invitation code);
+ * the code as typed and whether it was found are the page's state beside it (`<field>@page`),
+ * so a draft keeps them and the check below sees them. A found code also writes what it brings
+ * (the workplace's name and phone); 「クリア」 empties all of it.
  */
-export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFocus }: WidgetProps) {
-  const field = options.code;
-  if (!isCodeField(field)) throw new Error(`CodeApplyWidget ${id} needs ui:options.code`);
+export function CodeApplyWidget({ id, name, options, rawErrors, required, onBlur, onFocus, registry }: WidgetProps) {
+  const context = schemaFormContextOf(registry.formContext);
+  if (!context) throw new Error(`CodeApplyWidget ${id} needs the form's context`);
+  const { form } = context;
+  const kind = kindOf(options, name);
+  const [busy, setBusy] = useState(false);
+  const key = pageStateKey(name);
+  const current = () => codeEntryOf(form.getData()[key]);
+  const entry = codeEntryOf(options.pageState);
+
+  const field: CodeField = {
+    ...entry,
+    busy,
+    name: kind.name,
+    maxLength: kind.maxLength,
+    onText: (text) => form.patch({ [key]: { text, status: 'unverified' } }),
+    onLeave: () => form.patch({ [key]: { ...current(), text: normalizeCode(current().text) } }),
+    onApply: async () => {
+      const text = normalizeCode(current().text);
+      setBusy(true);
+      try {
+        const found = await kind.find(text);
+        form.patch({ [name]: found?.value, ...clearedBy(kind), ...found?.brings, [key]: { text, status: found ? 'verified' : 'notFound' } });
+      } catch (error) {
+        failOf(context)(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    onClear: () => form.patch({ [name]: undefined, ...clearedBy(kind), [key]: EMPTY_CODE }),
+  };
   return (
     <CodeApplyInput
       id={id}
@@ -153,3 +211,27 @@ export function CodeApplyWidget({ id, options, rawErrors, required, onBlur, onFo
     />
   );
 }
+
+/**
+ * The page opens: a draft's code stays as it was left; a stored answer shows as applied; on a
+ * first visit, the code the landing URL brought is applied once, as if 「適用」 were pressed.
+ */
+export const codeApplyBehaviour: WidgetBehaviour = {
+  open: async (data, { field, options, applicationType, stored }) => {
+    const kind = kindOf(options, field);
+    const key = pageStateKey(field);
+    if (data[key] !== undefined) return { [key]: { ...codeEntryOf(data[key]) } };
+    if (data[field] !== undefined && data[field] !== null) return { [key]: { text: kind.storedText(data), status: 'verified' } };
+    const landing = stored ? '' : normalizeCode(kind.fromLanding(applicationType) ?? '');
+    if (!landing) return null;
+    const found = await kind.find(landing);
+    return { [field]: found?.value, ...found?.brings, [key]: { text: landing, status: found ? 'verified' : 'notFound' } };
+  },
+  /** A code typed and not applied, or not found, blocks 次へ: apply it or clear it. */
+  check: (field, data, options) => {
+    const { text, status } = codeEntryOf(data[pageStateKey(field)]);
+    if (text.trim() === '' || status === 'verified') return [];
+    const notFound = status === 'notFound' ? [{ field, message: kindOf(options, field).notFound }] : [];
+    return [...notFound, { field, message: messages.confirmCode }];
+  },
+};

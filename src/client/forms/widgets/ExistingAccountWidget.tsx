@@ -1,25 +1,25 @@
 import type { FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { messages } from '../../../domain/messages';
 import { RequirementBadge } from '../../ui/RequirementBadge';
+import { schemaFormContextOf, type FormData } from '../context';
+import { pageStateKey } from '../pageState';
+import type { WidgetBehaviour } from './behaviour';
 import { leavesGroup } from './groupFocus';
 import { invalidOf } from './invalid';
 
 export type Answer = 'yes' | 'no';
 
-/** What the screen tells the widget through `ui:options.existingAccount`. Callbacks must be stable. */
-export interface ExistingAccountField {
-  answer: Answer | undefined;
-  /** 店番 and 口座番号 as typed (zero-padded only when sent). */
-  branch: string;
-  account: string;
-  onAnswer: (answer: Answer) => void;
-  onBranch: (value: string) => void;
-  onAccount: (value: string) => void;
+function answerOf(value: unknown): Answer | undefined {
+  return value === 'yes' || value === 'no' ? value : undefined;
 }
 
-function isExistingAccountField(value: unknown): value is ExistingAccountField {
-  return !!value && typeof value === 'object' && 'onAnswer' in value && 'branch' in value;
+function accountFieldOf(options: Record<string, unknown>, field: string): string {
+  if (typeof options.accountField !== 'string') throw new Error(`ExistingAccountWidget of "${field}" needs "ui:options": { "accountField": <the account number's field> }`);
+  return options.accountField;
 }
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const ANSWERS: ReadonlyArray<{ value: Answer; label: string }> = [
   { value: 'yes', label: 'はい' },
@@ -28,13 +28,24 @@ const ANSWERS: ReadonlyArray<{ value: Answer; label: string }> = [
 
 /**
  * The existing-account section of a workplace that permits several accounts: yes/no, then
- * 店番 (3 digits) and 口座番号 (7 digits), which are zero-padded when sent. One field of the
- * form (existedAccountBranchCode) whose errors show under the whole section; use it with
- * ui:options.group, the legend being the question 「お持ちの口座がありますか」.
+ * 店番 (3 digits, this field's value) and 口座番号 (7 digits, the field ui:options.accountField
+ * names), zero-padded by their x-normalize. The yes/no is the page's state beside the answer
+ * (pageState.ts): 「いいえ」 empties both numbers. The errors of both show under the whole
+ * section; use it with ui:options.group, the legend being the question 「お持ちの口座がありますか」.
  */
-export function ExistingAccountWidget({ id, options, rawErrors, onBlur, onFocus }: WidgetProps) {
-  const field = options.existingAccount;
-  if (!isExistingAccountField(field)) throw new Error(`ExistingAccountWidget ${id} needs ui:options.existingAccount`);
+export function ExistingAccountWidget({ id, name, value, options, rawErrors, onBlur, onFocus, registry }: WidgetProps) {
+  const context = schemaFormContextOf(registry.formContext);
+  if (!context) throw new Error(`ExistingAccountWidget ${id} needs the form's context`);
+  const { form } = context;
+  const accountField = accountFieldOf(options, name);
+  const field = {
+    answer: answerOf(options.pageState),
+    branch: text(value),
+    account: text(form.getData()[accountField]),
+    onAnswer: (answer: Answer) => form.patch({ [pageStateKey(name)]: answer, ...(answer === 'no' ? { [name]: undefined, [accountField]: undefined } : {}) }),
+    onBranch: (branch: string) => form.patch({ [name]: branch === '' ? undefined : branch }),
+    onAccount: (account: string) => form.patch({ [accountField]: account === '' ? undefined : account }),
+  };
   const invalid = invalidOf(rawErrors);
   const describedBy = ariaDescribedByIds(id);
   const numberInput = (kind: 'branch' | 'account') => {
@@ -108,3 +119,23 @@ export function ExistingAccountWidget({ id, options, rawErrors, onBlur, onFocus 
     </div>
   );
 }
+
+/**
+ * Coming back to a stored step: 「はい」 with the numbers given, 「いいえ」 for a workplace that
+ * permitted an account none was given for. Before 「はい」 or 「いいえ」 is chosen, or 「はい」 with
+ * neither number, 次へ is blocked (the numbers themselves are the schema's and the rules').
+ */
+export const existingAccountBehaviour: WidgetBehaviour = {
+  open: async (data, { field, options, stored }) => {
+    const key = pageStateKey(field);
+    if (data[key] !== undefined) return null;
+    if (text(data[field]) !== '' || text(data[accountFieldOf(options, field)]) !== '') return { [key]: 'yes' };
+    return stored && data.multipleAccountsPermitted === true ? { [key]: 'no' } : null;
+  },
+  check: (field, data: FormData, options) => {
+    const answer = answerOf(data[pageStateKey(field)]);
+    if (answer === undefined) return [{ field, message: messages.selectRequired }];
+    const empty = text(data[field]).trim() === '' && text(data[accountFieldOf(options, field)]).trim() === '';
+    return answer === 'yes' && empty ? [{ field, message: messages.existingAccount }] : [];
+  },
+};

@@ -10,8 +10,9 @@ import { PrefectureSelectWidget } from './PrefectureSelectWidget';
 import { RadioCardsWidget } from './RadioCardsWidget';
 import { ChoiceCardsWidget } from './ChoiceCardsWidget';
 import { ChoiceSelectWidget } from './ChoiceSelectWidget';
-import { CodeApplyWidget } from './CodeApplyWidget';
-import { ExistingAccountWidget } from './ExistingAccountWidget';
+import type { WidgetBehaviour } from './behaviour';
+import { codeApplyBehaviour, CodeApplyWidget } from './CodeApplyWidget';
+import { existingAccountBehaviour, ExistingAccountWidget } from './ExistingAccountWidget';
 import { FixedAnswerWidget } from './FixedAnswerWidget';
 import { NormalizedTextWidget } from './NormalizedTextWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -44,4 +45,13 @@ export const widgets: RegistryWidgetsType = {
   RadioWidget: RadioCardsWidget,
   HiddenWidget,
   TextareaWidget,
+};
+
+/**
+ * The widgets that keep state beside their answer (forms/pageState.ts), by the same names: how
+ * that state opens and what of it blocks 次へ (useFormStep runs them for the fields asked).
+ */
+export const widgetBehaviours: Readonly<Record<string, WidgetBehaviour>> = {
+  CodeApplyWidget: codeApplyBehaviour,
+  ExistingAccountWidget: existingAccountBehaviour,
 };
