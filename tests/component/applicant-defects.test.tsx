@@ -13,7 +13,8 @@ import parentWorkplaceSchema from '../../schemas/parent-workplace.schema.json';
 import personalSchema from '../../schemas/personal.schema.json';
 import sealLessSchema from '../../schemas/sealLess.schema.json';
 import workplaceSchema from '../../schemas/workplace.schema.json';
-import { codeErrors } from '../../src/client/screens/workplace/invitation';
+import { codeApplyBehaviour } from '../../src/client/forms/widgets/CodeApplyWidget';
+import { pageStateKey } from '../../src/client/forms/pageState';
 import { Layout } from '../../src/client/ui/Layout';
 import { mailDomainOf, toPublicBankConfig, type BankConfig } from '../../src/domain/bank/types';
 import { messages } from '../../src/domain/messages';
@@ -90,12 +91,13 @@ describe('item 5: the summary lists only what the flow asked', () => {
 
 describe('also seen: a code not found says how to go on', () => {
   it('asks to apply or clear after the not-found message', () => {
-    expect(codeErrors({ text: 'ZZ9999', status: 'notFound', busy: false }, messages.workplaceNotFound)).toEqual([
-      messages.workplaceNotFound,
-      messages.confirmCode,
+    const check = (status: string) => codeApplyBehaviour.check?.('workplaceId', { [pageStateKey('workplaceId')]: { text: 'ZZ9999', status } }, { code: 'workplace' });
+    expect(check('notFound')).toEqual([
+      { field: 'workplaceId', message: messages.workplaceNotFound },
+      { field: 'workplaceId', message: messages.confirmCode },
     ]);
-    expect(codeErrors({ text: 'ZZ9999', status: 'unverified', busy: false }, messages.workplaceNotFound)).toEqual([messages.confirmCode]);
-    expect(codeErrors({ text: 'ZZ9999', status: 'verified', busy: false }, messages.workplaceNotFound)).toEqual([]);
+    expect(check('unverified')).toEqual([{ field: 'workplaceId', message: messages.confirmCode }]);
+    expect(check('verified')).toEqual([]);
   });
 });
 

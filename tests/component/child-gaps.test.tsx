@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import Personal from '../../src/client/screens/Personal';
+import FormStep from '../../src/client/screens/FormStep';
 import { fakeApi, inRouter, json, screenProps } from './fixtures';
 
 
@@ -12,13 +12,12 @@ function yearInJapan(date: Date): number {
 /** /child/personal on a first visit: a child application with nothing entered yet. */
 async function renderChildPersonal() {
   fakeApi({
-    'GET /api/applications': () => json({ application: { bankCode: '0177', applicationType: 'CHILD' }, applicationParent: null }),
+    'GET /api/applications': () => json({ application: { bankCode: '0177', applicationType: 'CHILD' }, applicationParent: null, forms: {} }),
     'GET /api/occupations': () => json({ occupationList: [] }),
   });
-  render(inRouter('/child/personal', <Personal {...screenProps('/child/personal')} />));
+  render(inRouter('/child/personal', <FormStep {...screenProps('/child/personal')} />));
   // The form is shown once the application is read and the schema with its validator loaded (slow on a busy machine).
-  await screen.findByRole('button', { name: '次へ' }, { timeout: 10_000 });
-  return within(screen.getByRole('group', { name: /^生年月日/ })).getByLabelText('年') as HTMLSelectElement;
+  return within(await screen.findByRole('group', { name: /^生年月日/ }, { timeout: 10_000 })).getByLabelText('年') as HTMLSelectElement;
 }
 
 const optionValues = (select: HTMLSelectElement) => Array.from(select.options, (option) => option.value);

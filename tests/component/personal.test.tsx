@@ -2,8 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FormStep from '../../src/client/screens/FormStep';
-import Personal from '../../src/client/screens/Personal';
-import { CHILD_INVITATION_ID } from '../../src/client/screens/personal/childOccupation';
 import { useStepPost } from '../../src/client/screens/stepActions';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { messages } from '../../src/domain/messages';
@@ -497,6 +495,8 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
   ];
   /** Invitation codes GET /api/invitation knows (anything else: 404). */
   const INVITATIONS = new Set(['FBK001']);
+  /** /child/personal asks two forms: the second's ids carry its name. */
+  const CHILD_INVITATION_ID = 'workplace_invitationCode';
 
   async function childSetup(application: Record<string, unknown> = {}) {
     const server = startServer({ applicationType: 'CHILD', ...application });
@@ -512,6 +512,12 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
         const { url, route } = requestOf(input, init);
         if (route.startsWith('POST')) calls.push(route);
         if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
+        if (route === 'GET /api/applications') {
+          // The child's workplace document once saved (its occupation and code).
+          const { occupationId, invitationCode } = server.application;
+          const stored = occupationId === undefined ? {} : { workplace: { occupationId, invitationCode } };
+          return json({ application: server.application, applicationParent: null, forms: stored });
+        }
         if (route === 'GET /api/invitation') {
           lookups.push(`${url.pathname}${url.search}`);
           const code = url.searchParams.get('code') ?? '';
@@ -527,12 +533,18 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
       }),
     );
     const props = screenProps('/child/personal');
-    render(inRouter('/child/personal', <Personal {...props} />));
+    render(inRouter('/child/personal', <FormStep {...props} />));
     return { server, calls, lookups, workplace, answers, props };
   }
 
+  /** Both forms are drawn (the page's 次へ shows before them). */
+  const childReady = async () => {
+    await screen.findByLabelText(/^ご職業/, undefined, { timeout: 10_000 });
+    await screen.findByRole('group', { name: /^生年月日/ }, { timeout: 10_000 });
+  };
+
   const options = () =>
-    within(screen.getByLabelText('ご職業'))
+    within(byLabel('ご職業'))
       .getAllByRole('option')
       .map((option) => option.textContent);
   const year = (age: number) => String(new Date().getFullYear() - age);
@@ -544,48 +556,38 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
   /** A valid 10-year-old child who is a 学生. */
   async function fillValidChild(user: UserEvent) {
     await fillValidForm(user, [year(10), '1', '1']);
-    await user.selectOptions(screen.getByLabelText('ご職業'), '学生');
+    await user.selectOptions(byLabel('ご職業'), '学生');
   }
 
   it('lists the occupations the child’s age allows and clears one a new birthday does not', async () => {
     await childSetup();
     const user = userEvent.setup();
-    await ready();
+    await childReady();
 
     await chooseBirthday(user, year(15), '1', '1');
     expect(options()).toEqual(['選択してください', '学生', 'その他']);
-    await user.selectOptions(screen.getByLabelText('ご職業'), '学生');
-    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '1');
+    await user.selectOptions(byLabel('ご職業'), '学生');
+    expect((byLabel('ご職業') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('学生');
 
     await chooseBirthday(user, year(3), '1', '1');
     await waitFor(() => expect(options()).toEqual(['選択してください', '未就学児', 'その他']));
-    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '');
+    expect(byLabel('ご職業')).toHaveProperty('value', '');
   });
 
   it('posts the personal data, then the occupation as the child’s workplace data, then goes on', async () => {
     const { calls, lookups, workplace, props } = await childSetup();
     const user = userEvent.setup();
-    await ready();
+    await childReady();
 
     await fillValidForm(user, [year(10), '1', '1']);
-    await user.selectOptions(screen.getByLabelText('ご職業'), 'その他');
-    await user.type(screen.getByLabelText('「その他」のご職業'), '子役');
+    await user.selectOptions(byLabel('ご職業'), 'その他');
+    await user.type(byLabel('ご職業（その他）'), '子役');
 
     await user.click(next());
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
     expect(calls).toEqual(['POST /api/applications/personal', 'POST /api/applications/workplace']);
-    expect(workplace).toEqual([
-      {
-        occupationId: 9,
-        occupationOther: '子役',
-        workplaceName: null,
-        workplacePhoneNumber: null,
-        workplaceId: null,
-        invitationCode: null,
-        existedAccountBranchCode: null,
-        existedAccountNumber: null,
-      },
-    ]);
+    // The answers given: nothing of a workplace is asked of a child (the server stores null for the rest).
+    expect(workplace).toEqual([{ occupationId: 9, occupationOther: '子役' }]);
     // No code from /child/before-check, none typed: nothing asked.
     expect(lookups).toEqual([]);
   });
@@ -594,7 +596,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     sessionStorage.setItem('invitation', 'fbk001');
     const { lookups, workplace, props } = await childSetup();
     const user = userEvent.setup();
-    await ready();
+    await childReady();
     expect(lookups).toEqual(['/api/invitation?code=FBK001']);
     expect(invitationInput().value).toBe('FBK001');
     expect(invitationInput().readOnly).toBe(true);
@@ -611,7 +613,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     sessionStorage.setItem('invitation', 'NOPE99');
     const { calls, workplace, props } = await childSetup();
     const user = userEvent.setup();
-    await ready();
+    await childReady();
     await waitFor(() => expect(invitationError()).toBe(`${messages.invitationNotFound}${messages.confirmCode}`));
     expect(invitationInput().getAttribute('aria-invalid')).toBe('true');
     expect(invitationInput().getAttribute('aria-describedby')).toContain(`${CHILD_INVITATION_ID}__error`);
@@ -625,13 +627,13 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     expect(invitationError()).toBe('');
     await user.click(next());
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(workplace[0]).toMatchObject({ invitationCode: null });
+    expect(workplace[0]).not.toHaveProperty('invitationCode');
   });
 
   it('asks to apply a typed code, then verifies it with 適用 and locks it', async () => {
     const { calls, lookups, workplace, props } = await childSetup();
     const user = userEvent.setup();
-    await ready();
+    await childReady();
     await fillValidChild(user);
     await user.type(invitationInput(), 'ｆｂｋ００１');
     await user.click(next());
@@ -653,10 +655,10 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
   it('shows the saved code locked when the applicant comes back, without asking again', async () => {
     sessionStorage.setItem('invitation', 'OTHER1');
     const { lookups } = await childSetup({ occupationId: 1, occupationName: '学生', invitationCode: 'FBK001' });
-    await ready();
+    await childReady();
     expect(invitationInput().value).toBe('FBK001');
     expect(invitationInput().readOnly).toBe(true);
-    expect(screen.getByLabelText('ご職業')).toHaveProperty('value', '1');
+    expect((byLabel('ご職業') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('学生');
     expect(lookups).toEqual([]);
   });
 
@@ -665,7 +667,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     const { answers, props } = await childSetup();
     answers.workplace = json({ message: messages.invitationNotFound, errors: [{ field: 'invitationCode', message: messages.invitationNotFound }] }, 400);
     const user = userEvent.setup();
-    await ready();
+    await childReady();
     await fillValidChild(user);
     await user.click(next());
     await waitFor(() => expect(invitationError()).toBe(`${messages.invitationNotFound}${messages.confirmCode}`));
@@ -678,7 +680,7 @@ describe('/child/personal: the child’s own occupation and invitation code', { 
     const { answers, props } = await childSetup();
     answers.workplace = json({ message: messages.stepsLockedAfterPin }, 409);
     const user = userEvent.setup();
-    await ready();
+    await childReady();
     await fillValidChild(user);
     await user.click(next());
     await expectStepLockAlert(props.send);

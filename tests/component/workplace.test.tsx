@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Workplace from '../../src/client/screens/Workplace';
+import FormStep from '../../src/client/screens/FormStep';
 import { messages } from '../../src/domain/messages';
 import { inRouter, json, screenProps, requestOf } from './fixtures';
 
@@ -45,7 +45,7 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
       const { url, route } = requestOf(input, init);
       if (route !== 'GET /api/applications' && route !== 'GET /api/occupations') server.lookups.push(`${route}${url.search}`);
       if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
-      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null });
+      if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, forms: formsOf(server.application) });
       if (route === 'GET /api/workplace') {
         const found = WORKPLACES[url.searchParams.get('code') ?? ''];
         return found ? json(found) : json({ message: messages.workplaceNotFound }, 404);
@@ -65,13 +65,24 @@ function startServer(application: Record<string, unknown> = {}): FakeServer {
   return server;
 }
 
+const WORKPLACE_DOCUMENT = ['occupationId', 'occupationOther', 'workplaceName', 'workplacePhoneNumber', 'workplaceId', 'workplaceCode', 'invitationCode', 'existedAccountBranchCode', 'existedAccountNumber'];
+
+/** The stored workplace document as GET /api/applications gives it again (`forms`), once the step was saved. */
+function formsOf(application: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  if (application.occupationId === null || application.occupationId === undefined) return {};
+  return { workplace: Object.fromEntries(WORKPLACE_DOCUMENT.filter((field) => field in application).map((field) => [field, application[field]])) };
+}
+
+/** A body as the form step posts it: the answers given (the server stores null for the rest). */
+const sent = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
+
 function setCookie(name: string, value: string) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/`;
 }
 
 function renderWorkplace() {
   const props = screenProps('/workplace');
-  render(inRouter('/workplace', <Workplace {...props} />));
+  render(inRouter('/workplace', <FormStep {...props} />));
   return props;
 }
 
@@ -158,7 +169,7 @@ describe('/workplace occupations', () => {
     expect(byLabel('お勤め先名').getAttribute('aria-required')).toBeNull();
     await user.click(button('次へ'));
     await waitFor(() => expect(server.posted).toHaveLength(1));
-    expect(server.posted[0]).toEqual({
+    expect(server.posted[0]).toEqual(sent({
       occupationId: 6,
       occupationOther: null,
       workplaceName: null,
@@ -167,7 +178,7 @@ describe('/workplace occupations', () => {
       invitationCode: null,
       existedAccountBranchCode: null,
       existedAccountNumber: null,
-    });
+    }));
   });
 
   it('writes the workplace name in full width on blur, reports forbidden symbols, and checks a partly given phone', async () => {
@@ -194,7 +205,7 @@ describe('/workplace occupations', () => {
     if (last) await user.type(last, '4567');
     await user.click(button('次へ'));
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(server.posted[0]).toMatchObject({ occupationId: 1, workplaceName: 'テスト商事', workplacePhoneNumber: '092-123-4567', workplaceId: null });
+    expect(server.posted[0]).toEqual({ occupationId: 1, workplaceName: 'テスト商事', workplacePhoneNumber: '092-123-4567' });
   });
 });
 
@@ -315,7 +326,7 @@ describe('/workplace codes', () => {
     await waitFor(() => expect(screen.queryByText(messages.confirmCode)).toBeNull());
     await user.click(button('次へ'));
     await waitFor(() => expect(server.posted).toHaveLength(1));
-    expect(server.posted[0]).toMatchObject({ occupationId: 6, workplaceId: null, invitationCode: 'FBK001' });
+    expect(server.posted[0]).toEqual({ occupationId: 6, invitationCode: 'FBK001' });
   });
 
   it('reports an unknown invitation code and does not send it', async () => {
@@ -370,7 +381,7 @@ describe('/workplace existing account', () => {
     await waitFor(() => expect(within(section).queryByText(messages.existingAccount)).toBeNull());
     await user.click(button('次へ'));
     await waitFor(() => expect(props.send).toHaveBeenCalledWith({ type: 'NEXT' }));
-    expect(server.posted[0]).toEqual({
+    expect(server.posted[0]).toEqual(sent({
       occupationId: 1,
       occupationOther: null,
       workplaceName: '株式会社博多ロジテック',
@@ -379,7 +390,7 @@ describe('/workplace existing account', () => {
       invitationCode: null,
       existedAccountBranchCode: '012',
       existedAccountNumber: '0003456',
-    });
+    }));
   });
 });
 
@@ -430,6 +441,9 @@ describe('/workplace coming back and failures', () => {
     await waitFor(() => expect((byLabel('紹介コード') as HTMLInputElement).readOnly).toBe(true));
     await user.click(button('次へ'));
     expect(await within(fieldOf(byLabel('紹介コード'))).findByText(messages.invitationNotFound)).toBeTruthy();
+    // Not found now: open again, to correct or clear.
+    await waitFor(() => expect((byLabel('紹介コード') as HTMLInputElement).readOnly).toBe(false));
+    await user.click(button(/^クリア（紹介コード）/));
 
     server.answerPost = () => json({ message: 'error' }, 500);
     await user.click(button('次へ'));
@@ -438,7 +452,7 @@ describe('/workplace coming back and failures', () => {
 
   it('shows again what was typed and not sent, the その他 text too', async () => {
     startServer();
-    const first = render(inRouter('/workplace', <Workplace {...screenProps('/workplace')} />));
+    const first = render(inRouter('/workplace', <FormStep {...screenProps('/workplace')} />));
     await ready();
     const user = userEvent.setup();
     await chooseOccupation(user, 'その他');

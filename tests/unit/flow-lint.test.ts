@@ -56,7 +56,7 @@ describe('invalid JSON', () => {
 
   it('reports a missing comma naming the previous key', () => {
     const lines = broken(() => {}).split('\n');
-    const at = lines.findIndex((l) => l.includes('"screen": "Workplace",'));
+    const at = lines.findIndex((l) => l.includes('"screen": "FormStep",'));
     lines[at] = (lines[at] ?? '').replace(/,$/, '');
     const [problem] = lint(lines.join('\n'));
     expect(problem?.line).toBe(at + 2);

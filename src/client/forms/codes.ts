@@ -33,6 +33,8 @@ export interface CodeKind {
   clears: readonly string[];
   /** The code as it was applied, from a stored answer (the server keeps the workplace's code beside its id). */
   storedText: (data: FormData) => string;
+  /** A stored code is looked up again as the page opens, for what it brings today (a workplace's current name). */
+  recheckStored: boolean;
   /** The code the landing URL brought for this kind of applicant, if any. */
   fromLanding: (applicationType: ApplicationTypeName) => string | null;
 }
@@ -69,6 +71,7 @@ export const codeKinds = {
     },
     clears: ['workplaceName', 'workplacePhoneNumber', 'workplaceCode', 'multipleAccountsPermitted', 'existedAccountBranchCode', 'existedAccountNumber'],
     storedText: (data) => (typeof data.workplaceCode === 'string' ? data.workplaceCode : ''),
+    recheckStored: true,
     fromLanding: (applicationType) => (applicationType === 'GENERAL' ? cookies.get('workplace') : null),
   },
   /** 紹介コード: valid today, or not found. */
@@ -79,6 +82,8 @@ export const codeKinds = {
     find: async (code) => (isInvitationCodeShape(code) && (await lookUp<unknown>('/invitation', code)) !== null ? { value: code, brings: {} } : null),
     clears: [],
     storedText: (data) => (typeof data.invitationCode === 'string' ? data.invitationCode : ''),
+    // Verified when it was saved, and not asked for again.
+    recheckStored: false,
     // The general landing keeps it 7 days in a cookie; /child/before-check for this visit only.
     fromLanding: (applicationType) => (applicationType === 'GENERAL' ? cookies.get('invitation') : session.get('invitation')),
   },

@@ -52,7 +52,7 @@ describe('flow-schema', () => {
     {
       kind: 'schema error (a misspelt key)',
       flow: 'general',
-      edits: [['"screen": "Workplace"', '"scren": "Workplace"']],
+      edits: [['"path": "/workplace", "screen": "FormStep"', '"path": "/workplace", "scren": "FormStep"']],
       pointer: '/states/workplace/meta/scren',
       lineWith: '"scren"',
       message: 'unknown key "scren" (allowed keys here: path, screen, step, form, entry, title, exitTo). Did you mean "screen"?',

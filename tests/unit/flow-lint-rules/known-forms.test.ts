@@ -41,7 +41,7 @@ describe('known-forms', () => {
       edits: [['"screen": "FormStep", "step": 4, "form": "sealLess"', '"screen": "Complete", "step": 4, "form": "sealLess"']],
       pointer: '/states/sealLess/meta/form',
       lineWith: '"screen": "Complete", "step": 4',
-      message: 'screen "Complete" asks no form, so "form" would be ignored; remove it (screens with a form: FormStep, Personal, Workplace, Confirmation, Pin)',
+      message: 'screen "Complete" asks no form, so "form" would be ignored; remove it (screens with a form: FormStep, Confirmation, Pin)',
     },
   ])('$kind', expectKind);
 });

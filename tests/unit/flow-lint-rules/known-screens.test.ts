@@ -5,9 +5,9 @@ import { lint, broken, expectProblem, expectKind, type KindCase } from './helper
 describe('known-screens', () => {
   it('unknown screen', () => {
     const text = broken((f) => {
-      f.states.workplace.meta.screen = 'WorkPlace';
+      f.states.workplace.meta.screen = 'FormSteps';
     });
-    expectProblem(lint(text), text, '/states/workplace/meta/screen', 'Did you mean "Workplace"?');
+    expectProblem(lint(text), text, '/states/workplace/meta/screen', 'Did you mean "FormStep"?');
   });
 
   // Kinds of mistake from the lint's checklist (issue 6): a hand edit of a shipped file and its exact line.

@@ -177,6 +177,15 @@ export function CodeApplyWidget({ id, name, options, rawErrors, required, onBlur
   const key = pageStateKey(name);
   const current = () => codeEntryOf(form.getData()[key]);
   const entry = codeEntryOf(options.pageState);
+  // The server says an applied code is not found (one that ended since it was applied): it is
+  // not found here too, open to correct or clear, and its messages show at once.
+  const refused = entry.status === 'verified' && (rawErrors ?? []).includes(kind.notFound);
+  useEffect(() => {
+    if (!refused) return;
+    form.patch({ [name]: undefined, ...clearedBy(kind), [key]: { ...current(), status: 'notFound' } });
+    onBlur(id, undefined);
+    // Once per refusal: the patch ends it.
+  }, [refused]);
 
   const field: CodeField = {
     ...entry,
@@ -213,19 +222,21 @@ export function CodeApplyWidget({ id, name, options, rawErrors, required, onBlur
 }
 
 /**
- * The page opens: a draft's code stays as it was left; a stored answer shows as applied; on a
- * first visit, the code the landing URL brought is applied once, as if 「適用」 were pressed.
+ * The page opens: a draft's code stays as it was left; a stored code shows as applied (looked
+ * up again when its kind says so, for what it brings today); on a first visit, the code the
+ * landing URL brought is applied once, as if 「適用」 were pressed.
  */
 export const codeApplyBehaviour: WidgetBehaviour = {
   open: async (data, { field, options, applicationType, stored }) => {
     const kind = kindOf(options, field);
     const key = pageStateKey(field);
     if (data[key] !== undefined) return { [key]: { ...codeEntryOf(data[key]) } };
-    if (data[field] !== undefined && data[field] !== null) return { [key]: { text: kind.storedText(data), status: 'verified' } };
-    const landing = stored ? '' : normalizeCode(kind.fromLanding(applicationType) ?? '');
-    if (!landing) return null;
-    const found = await kind.find(landing);
-    return { [field]: found?.value, ...found?.brings, [key]: { text: landing, status: found ? 'verified' : 'notFound' } };
+    const storedText = data[field] !== undefined && data[field] !== null ? kind.storedText(data) : '';
+    if (storedText && !kind.recheckStored) return { [key]: { text: storedText, status: 'verified' } };
+    const text = storedText || (stored ? '' : normalizeCode(kind.fromLanding(applicationType) ?? ''));
+    if (!text) return null;
+    const found = await kind.find(text);
+    return { [field]: found?.value, ...found?.brings, [key]: { text, status: found ? 'verified' : 'notFound' } };
   },
   /** A code typed and not applied, or not found, blocks 次へ: apply it or clear it. */
   check: (field, data, options) => {

@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { messages } from '../../../domain/messages';
 import { RequirementBadge } from '../../ui/RequirementBadge';
@@ -38,13 +38,21 @@ export function ExistingAccountWidget({ id, name, value, options, rawErrors, onB
   if (!context) throw new Error(`ExistingAccountWidget ${id} needs the form's context`);
   const { form } = context;
   const accountField = accountFieldOf(options, name);
+  // The account number is another field's: a change of it does not draw this widget again, so it shows its own copy.
+  const [account, setAccount] = useState(() => text(form.getData()[accountField]));
   const field = {
     answer: answerOf(options.pageState),
     branch: text(value),
-    account: text(form.getData()[accountField]),
-    onAnswer: (answer: Answer) => form.patch({ [pageStateKey(name)]: answer, ...(answer === 'no' ? { [name]: undefined, [accountField]: undefined } : {}) }),
+    account,
+    onAnswer: (answer: Answer) => {
+      if (answer === 'no') setAccount('');
+      form.patch({ [pageStateKey(name)]: answer, ...(answer === 'no' ? { [name]: undefined, [accountField]: undefined } : {}) });
+    },
     onBranch: (branch: string) => form.patch({ [name]: branch === '' ? undefined : branch }),
-    onAccount: (account: string) => form.patch({ [accountField]: account === '' ? undefined : account }),
+    onAccount: (typed: string) => {
+      setAccount(typed);
+      form.patch({ [accountField]: typed === '' ? undefined : typed });
+    },
   };
   const invalid = invalidOf(rawErrors);
   const describedBy = ariaDescribedByIds(id);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ClipboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { joinPhone, normalizeDigits, splitPhone, type PhoneParts } from '../../../domain/rules';
+import type { WidgetBehaviour } from './behaviour';
 import { ImeSafeInput } from './ImeSafeInput';
 import { leavesGroup } from './groupFocus';
 import { invalidOf } from './invalid';
@@ -102,3 +103,12 @@ export function PhoneWidget({ id, value, onChange, onBlur, onFocus, options, raw
     </div>
   );
 }
+
+/** A stored phone the three boxes cannot show (spec section 8): our data's fault, the error page rather than a wrong number. */
+export const phoneBehaviour: WidgetBehaviour = {
+  open: async (data, { field }) => {
+    const value = data[field];
+    if (typeof value === 'string' && value !== '' && splitPhone(value) === null) throw new Error(`the stored ${field} does not split into three parts`);
+    return null;
+  },
+};

@@ -4,7 +4,7 @@ import { CheckboxesWidget } from './CheckboxesWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { HiddenWidget } from './HiddenWidget';
 import { KanaWidget } from './KanaWidget';
-import { PhoneWidget } from './PhoneWidget';
+import { phoneBehaviour, PhoneWidget } from './PhoneWidget';
 import { PostalAddressWidget } from './PostalAddressWidget';
 import { PrefectureSelectWidget } from './PrefectureSelectWidget';
 import { RadioCardsWidget } from './RadioCardsWidget';
@@ -48,10 +48,12 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /**
- * The widgets that keep state beside their answer (forms/pageState.ts), by the same names: how
- * that state opens and what of it blocks 次へ (useFormStep runs them for the fields asked).
+ * What some widgets do besides drawing, by the same names: how their state beside the answer
+ * opens (forms/pageState.ts), what of it blocks 次へ (useFormStep runs them for the fields
+ * asked), and what stored answer they cannot show.
  */
 export const widgetBehaviours: Readonly<Record<string, WidgetBehaviour>> = {
   CodeApplyWidget: codeApplyBehaviour,
   ExistingAccountWidget: existingAccountBehaviour,
+  PhoneWidget: phoneBehaviour,
 };
