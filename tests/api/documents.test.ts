@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
+import { pgliteMigrationTarget } from '../../src/server/db/index.js';
+import { migrate, readMigrations } from '../../src/server/db/migrate.js';
 import { documents } from '../../src/server/db/schema.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { readDocument } from '../../src/server/uploads/store.js';
@@ -19,7 +22,7 @@ import {
   uploadOk,
   verifiedApplication,
 } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(backends)('document upload ($name)', (backend) => {
   let server: TestServer;
@@ -266,5 +269,39 @@ describe('documents and DATA_DIR (pglite, DATA_DIR a folder)', () => {
     const keys = await readdir(path.join(dataDir, 'keys'));
     expect(keys).toHaveLength(1);
     expect((await stat(path.join(dataDir, 'keys', keys[0] ?? ''))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('documents uploaded before migration 0012 (pglite, DATA_DIR a folder)', () => {
+  let dataDir: string;
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('are imported from DATA_DIR/documents when the server starts', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-data-'));
+    // The database as a server before 0012 left it: a row naming its file.
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    await migrate(pgliteMigrationTarget(client), (await readMigrations()).filter((file) => file.name < '0012'));
+    const id = '00000000-0000-4000-8000-0000000000aa';
+    const image = png(800, 600);
+    await client.query(`INSERT INTO applications (id, bank_code, application_type, mail_address) VALUES ($1, '0177', 'CHILD', 'a@example.com')`, [id]);
+    await client.query(
+      `INSERT INTO documents (application_id, type, stored_name, content_type, byte_size, width, height, created_at) VALUES ($1, 'INDIVIDUAL_NUMBER_CARD', 'aa.png', 'image/png', $2, 800, 600, now())`,
+      [id, image.length],
+    );
+    await client.close();
+    await mkdir(path.join(dataDir, 'documents', id), { recursive: true });
+    await writeFile(path.join(dataDir, 'documents', id, 'aa.png'), image);
+
+    const log = captureLog();
+    const server = await startTestServer({ name: 'pglite' }, { config: { dataDir, logLevel: 'info' }, logStream: log.stream });
+    try {
+      expect((await readDocument(server.app.db, id, 'INDIVIDUAL_NUMBER_CARD'))?.content).toEqual(image);
+      expect(await readdir(dataDir)).not.toContain('documents');
+      expect(log.lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ imported: 1, missing: 0 }));
+    } finally {
+      await server.close();
+    }
   });
 });
