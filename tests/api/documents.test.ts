@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
+import { pgliteMigrationTarget } from '../../src/server/db/index.js';
+import { migrate, readMigrations } from '../../src/server/db/migrate.js';
 import { documents } from '../../src/server/db/schema.js';
 import { httpMessages } from '../../src/server/http-messages.js';
+import { readDocument } from '../../src/server/uploads/store.js';
 import {
   confirmedApplication,
   headersOf,
@@ -18,7 +22,7 @@ import {
   uploadOk,
   verifiedApplication,
 } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(backends)('document upload ($name)', (backend) => {
   let server: TestServer;
@@ -29,7 +33,7 @@ describe.each(backends)('document upload ($name)', (backend) => {
     await server?.close();
   });
 
-  it('stores a child document under a server-made name and answers 201 { id, type }', async () => {
+  it('stores a child document in the database and answers 201 { id, type }', async () => {
     const who = await confirmedApplication(server, '0587', 'CHILD');
     const response = await upload(server, who, 'INDIVIDUAL_NUMBER_CARD', png(1920, 1080), '../../etc/passwd.png');
     expect(response.statusCode).toBe(201);
@@ -37,8 +41,12 @@ describe.each(backends)('document upload ($name)', (backend) => {
     expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'INDIVIDUAL_NUMBER_CARD' });
     const [row] = await server.app.db.select().from(documents).where(eq(documents.applicationId, who.id));
     expect(row).toMatchObject({ id: body.id, type: 'INDIVIDUAL_NUMBER_CARD', contentType: 'image/png', width: 1920, height: 1080 });
-    expect(row?.storedName).toMatch(/^[0-9a-f]{32}\.png$/);
-    expect(row?.byteSize).toBeGreaterThan(0);
+    expect(row?.storedName).toBeNull();
+    expect(row?.byteSize).toBe(row?.content?.length);
+    // What is stored is a re-encoded copy of the pixels: a PNG of the same size.
+    const stored = await readDocument(server.app.db, who.id, 'INDIVIDUAL_NUMBER_CARD');
+    expect(stored?.id).toBe(body.id);
+    expect(await sharp(stored?.content).metadata()).toMatchObject({ format: 'png', width: 1920, height: 1080 });
   });
 
   it('accepts JPEG, and replaces a type uploaded again', async () => {
@@ -188,7 +196,7 @@ describe.each(backends)('document upload ($name)', (backend) => {
     const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('payload.txt secret'), Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
     const cases = [
       { type: 'INDIVIDUAL_NUMBER_CARD', data: Buffer.concat([await jpeg(1000, 700), html]), marker: html, format: 'jpeg' },
-      { type: 'CERTIFICATE_RESIDENCE', data: Buffer.concat([png(900, 1200), zip]), marker: Buffer.from('PK'), format: 'png' },
+      { type: 'CERTIFICATE_RESIDENCE', data: Buffer.concat([png(900, 1200), zip]), marker: Buffer.from('payload.txt secret'), format: 'png' },
     ];
     for (const polyglot of cases) {
       expect((await upload(server, child, polyglot.type, polyglot.data)).statusCode).toBe(201);
@@ -199,6 +207,8 @@ describe.each(backends)('document upload ($name)', (backend) => {
       const polyglot = cases.find((entry) => entry.type === row.type);
       // The stored size differs from the upload's: a new encoding, without the tail.
       expect(row.byteSize).not.toBe(polyglot?.data.length);
+      expect(row.content?.includes(polyglot?.marker ?? Buffer.alloc(1))).toBe(false);
+      expect((await sharp(row.content ?? Buffer.alloc(0)).metadata()).format).toBe(polyglot?.format);
     }
   });
 
@@ -231,7 +241,7 @@ describe.each(backends)('document upload ($name)', (backend) => {
   });
 });
 
-describe('document files on disk (pglite, DATA_DIR a folder)', () => {
+describe('documents and DATA_DIR (pglite, DATA_DIR a folder)', () => {
   let server: TestServer;
   let dataDir: string;
   beforeAll(async () => {
@@ -243,31 +253,55 @@ describe('document files on disk (pglite, DATA_DIR a folder)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('writes DATA_DIR/documents/<application>/<random>.<ext> with mode 600 and removes a replaced file', async () => {
+  it('writes no document to DATA_DIR, and a new upload of a type replaces the stored image', async () => {
     const who = await confirmedApplication(server, '0177', 'CHILD');
-    const image = png(800, 600);
-    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', image);
-    const folder = path.join(dataDir, 'documents', who.id);
-    const [first] = await readdir(folder);
-    expect(first).toMatch(/^[0-9a-f]{32}\.png$/);
-    expect((await stat(path.join(folder, first ?? ''))).mode & 0o777).toBe(0o600);
-    expect((await stat(folder)).mode & 0o777).toBe(0o700);
-    // What is stored is a re-encoded copy of the pixels: a PNG of the same size.
-    const stored = await sharp(await readFile(path.join(folder, first ?? ''))).metadata();
-    expect(stored).toMatchObject({ format: 'png', width: 800, height: 600 });
-
+    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', png(800, 600));
     // A JPEG+HTML polyglot: the stored copy is a JPEG without the HTML tail.
     const html = '<html><script>alert(1)</script></html>';
-    await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', Buffer.concat([await jpeg(900, 700), Buffer.from(html)]));
-    const files = await readdir(folder);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.jpg$/);
-    const storedJpeg = await readFile(path.join(folder, files[0] ?? ''));
-    expect(storedJpeg.includes(html)).toBe(false);
-    expect(await sharp(storedJpeg).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 700 });
-    // And the PIN key was generated beside them, out of git's way.
+    const second = await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD', Buffer.concat([await jpeg(900, 700), Buffer.from(html)]));
+    const stored = await readDocument(server.app.db, who.id, 'INDIVIDUAL_NUMBER_CARD');
+    expect(stored).toMatchObject({ id: second.id, contentType: 'image/jpeg', width: 900, height: 700 });
+    expect(stored?.content.includes(html)).toBe(false);
+    expect(await sharp(stored?.content).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 700 });
+    expect(await readDocument(server.app.db, who.id, 'MATERNITY_HANDBOOK')).toBeNull();
+    expect((await readdir(dataDir)).sort()).not.toContain('documents');
+    // And the PIN key was generated beside the database, out of git's way.
     const keys = await readdir(path.join(dataDir, 'keys'));
     expect(keys).toHaveLength(1);
     expect((await stat(path.join(dataDir, 'keys', keys[0] ?? ''))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('documents uploaded before migration 0012 (pglite, DATA_DIR a folder)', () => {
+  let dataDir: string;
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('are imported from DATA_DIR/documents when the server starts', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-data-'));
+    // The database as a server before 0012 left it: a row naming its file.
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    await migrate(pgliteMigrationTarget(client), (await readMigrations()).filter((file) => file.name < '0012'));
+    const id = '00000000-0000-4000-8000-0000000000aa';
+    const image = png(800, 600);
+    await client.query(`INSERT INTO applications (id, bank_code, application_type, mail_address) VALUES ($1, '0177', 'CHILD', 'a@example.com')`, [id]);
+    await client.query(
+      `INSERT INTO documents (application_id, type, stored_name, content_type, byte_size, width, height, created_at) VALUES ($1, 'INDIVIDUAL_NUMBER_CARD', 'aa.png', 'image/png', $2, 800, 600, now())`,
+      [id, image.length],
+    );
+    await client.close();
+    await mkdir(path.join(dataDir, 'documents', id), { recursive: true });
+    await writeFile(path.join(dataDir, 'documents', id, 'aa.png'), image);
+
+    const log = captureLog();
+    const server = await startTestServer({ name: 'pglite' }, { config: { dataDir, logLevel: 'info' }, logStream: log.stream });
+    try {
+      expect((await readDocument(server.app.db, id, 'INDIVIDUAL_NUMBER_CARD'))?.content).toEqual(image);
+      expect(await readdir(dataDir)).not.toContain('documents');
+      expect(log.lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ imported: 1, missing: 0 }));
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,11 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMigrationTarget } from '../../src/server/db/index.js';
 import { migrate, readMigrations } from '../../src/server/db/migrate.js';
-import { maintenanceWindows } from '../../src/server/db/schema.js';
+import { documents, maintenanceWindows } from '../../src/server/db/schema.js';
+import { importDocumentFiles } from '../../src/server/uploads/import-files.js';
+import { readDocument } from '../../src/server/uploads/store.js';
 
 describe('migrator', () => {
   let client: PGlite | undefined;
@@ -198,5 +200,48 @@ describe('migrator', () => {
     ]);
     const tables = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_name = 'application_parents'`);
     expect(tables.rows).toEqual([]);
+  });
+
+  it('keeps the documents uploaded before 0012 as files until the start imports them into the database, once, and removes the files', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kouza-db-'));
+    client = await PGlite.create(path.join(dir, 'pglite'));
+    const files = await readMigrations();
+    await migrate(pgliteMigrationTarget(client), files.filter((file) => file.name < '0012'));
+    const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    for (const id of ids) await client.query(`INSERT INTO applications (id, bank_code, application_type, mail_address) VALUES ($1, '0177', 'CHILD', 'a@example.com')`, [id]);
+    const card = Buffer.from('card image bytes');
+    const handbook = Buffer.from('handbook image bytes');
+    const row = `INSERT INTO documents (application_id, type, stored_name, content_type, byte_size, width, height, created_at)
+      VALUES ($1, $2, $3, 'image/png', $4, 800, 600, '2026-01-02T03:04:05Z')`;
+    await client.query(row, [ids[0], 'INDIVIDUAL_NUMBER_CARD', 'aa.png', card.length]);
+    await client.query(row, [ids[0], 'MATERNITY_HANDBOOK', 'bb.png', handbook.length]);
+    // The second application's file is on another machine's disk.
+    await client.query(row, [ids[1], 'INDIVIDUAL_NUMBER_CARD', 'cc.png', 9]);
+    await client.close();
+    client = undefined;
+    const folder = path.join(dir, 'documents', ids[0] ?? '');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'aa.png'), card);
+    await writeFile(path.join(folder, 'bb.png'), handbook);
+
+    const opened = await openDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      expect(await importDocumentFiles(opened.db, dir)).toEqual({ imported: 2, missing: 1 });
+      expect(await readDocument(opened.db, ids[0] ?? '', 'INDIVIDUAL_NUMBER_CARD')).toMatchObject({ content: card, width: 800, height: 600 });
+      expect(await readDocument(opened.db, ids[0] ?? '', 'MATERNITY_HANDBOOK')).toMatchObject({ content: handbook });
+      // The files and their emptied folders are gone; the missing file's row waits, unchanged.
+      expect(await readdir(dir)).not.toContain('documents');
+      const rows = await opened.db.select({ storedName: documents.storedName, content: documents.content }).from(documents).orderBy(documents.applicationId, documents.type);
+      expect(rows.map((stored) => stored.storedName)).toEqual([null, null, 'cc.png']);
+      expect(rows[2]?.content).toBeNull();
+      // Again: nothing more to import, nothing changed.
+      expect(await importDocumentFiles(opened.db, dir)).toEqual({ imported: 0, missing: 1 });
+      expect(await readDocument(opened.db, ids[0] ?? '', 'INDIVIDUAL_NUMBER_CARD')).toMatchObject({ content: card });
+      // A row is either in the database or names its file, never neither nor both.
+      await expect(opened.db.update(documents).set({ storedName: null })).rejects.toThrow();
+      await expect(opened.db.update(documents).set({ storedName: 'dd.png' })).rejects.toThrow();
+    } finally {
+      await opened.close();
+    }
   });
 });

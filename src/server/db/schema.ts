@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
 import type { MailMessage } from '../mail/types.js';
@@ -12,6 +12,12 @@ import type { MailMessage } from '../mail/types.js';
  */
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** drizzle 0.45 has no bytea column: node-postgres returns a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 export const applicationTypes = ['GENERAL', 'CHILD'] as const;
 export type ApplicationType = (typeof applicationTypes)[number];
@@ -188,7 +194,10 @@ export const documents = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 30, enum: DOCUMENT_TYPES }).notNull(),
-    storedName: varchar('stored_name', { length: 100 }).notNull(),
+    /** The file's name in DATA_DIR/documents/<application id>/ until it is imported (0012); null once in `content`. */
+    storedName: varchar('stored_name', { length: 100 }),
+    /** The re-encoded image (0012); null only for a row whose file awaits its import. */
+    content: bytea('content'),
     contentType: varchar('content_type', { length: 20 }).notNull(),
     byteSize: integer('byte_size').notNull(),
     width: integer('width').notNull(),

@@ -5,9 +5,11 @@ import { createHasher } from '../crypto.js';
 import { ChangeFeed, DATA_CHANGED_CHANNEL } from '../db/changes.js';
 import { openDatabase } from '../db/index.js';
 import { loadSecrets } from '../db/secrets.js';
+import { importDocumentFiles } from '../uploads/import-files.js';
 
 /**
- * Opens (and migrates) the database, decorating `app.db`, and closes it with the app;
+ * Opens (and migrates) the database, decorating `app.db`, and closes it with the app; then
+ * imports the identity documents still on disk from before migration 0012 (uploads/import-files.ts);
  * `app.changes` hears which tables changed (db/changes.ts). Also
  * decorates `app.hasher`, keyed by the pepper kept in DATA_DIR/secrets.json, because the
  * hashes it makes are only meaningful together with the rows that store them.
@@ -16,6 +18,9 @@ const database: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { con
   const secrets = await loadSecrets(config);
   const opened = await openDatabase(config);
   app.decorate('db', opened.db);
+  const documentFiles = await importDocumentFiles(opened.db, config.dataDir);
+  if (documentFiles.imported > 0) app.log.info(documentFiles, 'identity documents imported from DATA_DIR/documents into the database');
+  if (documentFiles.missing > 0) app.log.warn(documentFiles, 'identity documents not imported: their files are not in DATA_DIR/documents');
   app.decorate('hasher', createHasher(secrets.hmacPepper));
   const changes = new ChangeFeed();
   await opened.listen(DATA_CHANGED_CHANNEL, { notice: (table) => changes.changed(table), listening: (heard) => changes.setListening(heard) });

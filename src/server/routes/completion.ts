@@ -9,7 +9,8 @@ import { completionMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
-import { hasChildDocuments, latestEkycSession, uploadedDocumentTypes } from './ekyc.js';
+import { documentTypes } from '../uploads/store.js';
+import { hasChildDocuments, latestEkycSession } from './ekyc.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
 import { missingForms, storedFactsOf } from '../forms/stored.js';
 import { hasPin } from './pin.js';
@@ -52,7 +53,7 @@ async function blocker(
   if (!(await hasPin(db, applicationId))) return httpMessages.pinNotSet;
   const ekyc = await latestEkycSession(db, applicationId);
   if (ekyc?.status !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
-  const uploaded = await uploadedDocumentTypes(db, applicationId);
+  const uploaded = await documentTypes(db, applicationId);
   if (ekyc.supplement && !uploaded.has('CURRENT_ADDRESS_DOCUMENT')) return httpMessages.supplementMissing;
   if (applicationType === 'CHILD' && !hasChildDocuments(uploaded)) return httpMessages.documentsMissing;
   return null;

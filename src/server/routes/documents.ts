@@ -1,9 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   DOCUMENT_MAX_BYTES,
@@ -15,10 +11,11 @@ import {
 import { messages } from '../../domain/messages.js';
 import { ClientError } from '../boundary/errors.js';
 import { cleanText } from '../boundary/text.js';
-import { applications, documents } from '../db/schema.js';
+import { applications } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { reencodeImage, type ImageRefusal } from '../uploads/image.js';
+import { putDocument } from '../uploads/store.js';
 import { latestEkycSession } from './ekyc.js';
 
 /**
@@ -35,13 +32,10 @@ import { latestEkycSession } from './ekyc.js';
  *   decodable to its last pixel, else 400; each side between DOCUMENT_MIN_SIDE and
  *   DOCUMENT_MAX_SIDE pixels, else 400. A broken multipart body is a 400 too.
  * - Storage: a re-encoded copy (uploads/image.ts: pixels only, no metadata, no trailing
- *   data) in DATA_DIR/documents/<application id>/<random hex>.<jpg|png> (mode 600, folders
- *   700), outside anything served over HTTP; with DATA_DIR ':memory:' a temporary folder
- *   removed when the server closes. One row per application and type (documents): a new
- *   upload of a type replaces the row and its old file.
+ *   data) in the database, never on the process's disk, so every server process on the
+ *   database reads it (uploads/store.ts, ADR 0025). One per application and type: a new
+ *   upload of a type replaces the old one.
  */
-
-const extensions = { jpeg: 'jpg', png: 'png' } as const;
 
 const refusals: Record<ImageRefusal, string> = {
   type: httpMessages.documentType,
@@ -57,10 +51,6 @@ interface Upload {
 const badRequest = (reply: FastifyReply, message: string = messages.badRequest) => reply.code(400).send({ message });
 
 const documentRoutes: FastifyPluginAsync = async (app) => {
-  const { dataDir } = app.config;
-  const root = dataDir === ':memory:' ? await mkdtemp(path.join(tmpdir(), 'kouza-documents-')) : path.join(dataDir, 'documents');
-  if (dataDir === ':memory:') app.addHook('onClose', async () => rm(root, { recursive: true, force: true }));
-
   await app.register(multipart, {
     limits: {
       fileSize: DOCUMENT_MAX_BYTES,
@@ -113,39 +103,8 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
 
     const reencoded = await reencodeImage(upload.image);
     if (typeof reencoded === 'string') return badRequest(reply, refusals[reencoded]);
-    const { data: image, contentType, width, height } = reencoded;
-
-    const dir = path.join(root, applicationId);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const storedName = `${randomBytes(16).toString('hex')}.${extensions[reencoded.format]}`;
-    const file = path.join(dir, storedName);
-    await writeFile(file, image, { mode: 0o600, flag: 'wx' });
-    await chmod(file, 0o600);
-
-    const documentId = randomUUID();
-    const now = app.now();
-    let replaced: string | undefined;
-    try {
-      replaced = await app.db.transaction(async (tx) => {
-        // Uploads of one application take turns, so each sees the file it replaces.
-        await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).for('update');
-        const [previous] = await tx
-          .select({ storedName: documents.storedName })
-          .from(documents)
-          .where(and(eq(documents.applicationId, applicationId), eq(documents.type, type)));
-        const values = { storedName, contentType, byteSize: image.length, width, height, createdAt: now };
-        await tx
-          .insert(documents)
-          .values({ id: documentId, applicationId, type, ...values })
-          .onConflictDoUpdate({ target: [documents.applicationId, documents.type], set: { id: documentId, ...values } });
-        await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, applicationId));
-        return previous?.storedName;
-      });
-    } catch (error) {
-      await unlink(file).catch(() => undefined);
-      throw error;
-    }
-    if (replaced) await unlink(path.join(dir, replaced)).catch(() => undefined);
+    const { data: content, contentType, width, height } = reencoded;
+    const documentId = await putDocument(app.db, applicationId, type, { content, contentType, width, height }, app.now());
     return reply.code(201).send({ id: documentId, type: type satisfies DocumentType });
   });
 };

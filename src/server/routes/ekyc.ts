@@ -3,12 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType } from '../../domain/ekyc.js';
 import { messages } from '../../domain/messages.js';
 import type { Database } from '../db/index.js';
-import { applications, applicationTypes, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
+import { applications, applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { EkycCallbackError } from '../ekyc/adapter.js';
 import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
+import { documentTypes } from '../uploads/store.js';
 import { hasPin } from './pin.js';
 
 /**
@@ -62,12 +63,6 @@ export async function latestEkycSession(db: Database, applicationId: string): Pr
   return row;
 }
 
-/** The document types the application has uploaded. */
-export async function uploadedDocumentTypes(db: Database, applicationId: string): Promise<Set<DocumentType>> {
-  const rows = await db.select({ type: documents.type }).from(documents).where(eq(documents.applicationId, applicationId));
-  return new Set(rows.map((row) => row.type));
-}
-
 /** A child application's documents: the individual number card and one supplementary document. */
 export function hasChildDocuments(types: Set<DocumentType>): boolean {
   return types.has('INDIVIDUAL_NUMBER_CARD') && (types.has('CERTIFICATE_RESIDENCE') || types.has('MATERNITY_HANDBOOK'));
@@ -116,7 +111,7 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
       if (latest?.status === EKYC_STATUS.bankerProcessing) return conflict(reply, httpMessages.ekycApproved);
       const [attempts] = await app.db.select({ value: count() }).from(ekycSessions).where(eq(ekycSessions.applicationId, id));
       if ((attempts?.value ?? 0) >= EKYC_MAX_ATTEMPTS) return conflict(reply, httpMessages.ekycTooManyAttempts);
-      if (applicationType === 'CHILD' && !hasChildDocuments(await uploadedDocumentTypes(app.db, id))) {
+      if (applicationType === 'CHILD' && !hasChildDocuments(await documentTypes(app.db, id))) {
         return conflict(reply, httpMessages.documentsMissing);
       }
 

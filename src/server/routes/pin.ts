@@ -47,7 +47,7 @@ import { validateBody } from '../validation.js';
 /** How long a binding may wait for its PIN: the page is open, the applicant types. */
 export const BINDING_VALIDITY_MS = 60 * 60 * 1000;
 /** Attempts per session token and hour: generous for typing mistakes, no use for guessing. */
-const PIN_ATTEMPTS_PER_HOUR = 30;
+export const PIN_ATTEMPTS_PER_HOUR = 30;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
