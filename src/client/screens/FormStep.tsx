@@ -38,6 +38,8 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   /** The answers of each form as they stand: a later form counts an earlier one's as saved (both are posted in order). */
   const [answers, setAnswers] = useState<Record<string, FormData>>({});
   const onAnswers = useCallback((form: string, data: FormData) => setAnswers((current) => ({ ...current, [form]: data })), []);
+  // One object per change of an earlier form's answers: a later form offers its choices anew only then.
+  const earlierOf = useMemo(() => page.forms.map((_, index) => (index === 0 ? undefined : answersBefore(page.forms, index, answers))), [page.forms, answers]);
   const { forms } = page;
   const several = forms.length > 1;
   const submitLabel = pageAfter(flow, page.path, 'NEXT')?.screen === 'Confirmation' ? '入力内容を確認する' : '次へ';
@@ -63,7 +65,7 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
           key={form}
           form={form}
           path={page.path}
-          earlier={index === 0 ? undefined : answersBefore(forms, index, answers)}
+          earlier={earlierOf[index]}
           onAnswers={index < forms.length - 1 ? onAnswers : undefined}
           several={several}
           applicationType={flow.config.meta.applicationType}
@@ -106,6 +108,12 @@ interface FormPartProps {
   onValid: (form: string, request: StepRequest, saved: () => void) => Promise<void>;
 }
 
+/** A reminder's text: a key of the catalogue (the lint refuses any other). */
+function reminderText(key: string): string {
+  const text: unknown = Object.hasOwn(messages, key) ? messages[key as keyof typeof messages] : undefined;
+  return typeof text === 'string' ? text : '';
+}
+
 /** The title of a form on a page of several: the one the confirmation page heads its answers with. */
 function titleOf({ step }: LoadedStep, applicationType: ApplicationTypeName): string | undefined {
   return step.summaryTitleFor?.[applicationType] ?? step.summaryTitle;
@@ -136,13 +144,14 @@ function FormPart({ form, path, earlier, onAnswers, several, applicationType, se
     );
   }
 
-  const { intro, notes, post } = loaded.step;
+  const { introFor, notes, post } = loaded.step;
+  const intro = introFor?.[applicationType] ?? loaded.step.intro;
   const note = notes?.[applicationType];
   const title = several ? titleOf(loaded, applicationType) : undefined;
   const { reminder } = loaded.step;
   const toast = reminder && loaded.remind && (
     <Toast open={remind} onClose={() => setRemind(false)}>
-      {messages[reminder.message as keyof typeof messages] as string}
+      {reminderText(reminder.message)}
     </Toast>
   );
   return (

@@ -80,6 +80,8 @@ export interface FormStepDeclaration {
   rules: string[];
   /** Shown above the form. */
   intro?: string;
+  /** The intro for one application type (over intro). */
+  introFor?: Partial<Record<ApplicationTypeName, string>>;
   /** Shown below the intro for one application type only ({bankName} is the bank's name). */
   notes?: Partial<Record<ApplicationTypeName, string>>;
   /** The confirmation page's heading for this form (default: the schema's title). */

@@ -19,6 +19,7 @@ export const formKeywordsSchema = {
         post: text,
         rules: { type: 'array', items: { type: 'string' } },
         intro: text,
+        introFor: { type: 'object', additionalProperties: false, properties: { GENERAL: text, CHILD: text } },
         notes: { type: 'object', additionalProperties: false, properties: { GENERAL: text, CHILD: text } },
         summaryTitle: text,
         derive: { type: 'array', items: text },
