@@ -68,6 +68,8 @@ const CHEAP_CONNECTIONS = env('LOAD_CHEAP_CONNECTIONS', 50);
 const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PACE_SECONDS) : null;
 const FIRST_PORT = env('LOAD_PORT', 3441);
 const BANK = '0177';
+/** Not a request: from register's answer to the code at the SMTP sink (the mail queue's delay). */
+const CODE_ARRIVES = '(register to code at the SMTP sink)';
 /** Pages an application goes through, for the think time between them when pacing. */
 const PAGES = 11;
 
@@ -255,7 +257,7 @@ async function wholeApplication(base: string, recorder: Recorder, thinkMs: numbe
   await post('POST /api/verification-codes/register', '/api/verification-codes/register', who);
   const registered = performance.now();
   const code = await mailed;
-  recorder.time('(register to code at the SMTP sink)', performance.now() - registered);
+  recorder.time(CODE_ARRIVES, performance.now() - registered);
   await think();
   const { authenticationToken: token } = await json<{ authenticationToken: string }>(
     post('POST /api/verification-codes/verify', '/api/verification-codes/verify', { ...who, verificationCode: code, channel: null, deviceId: null }),
@@ -441,7 +443,7 @@ interface Measured {
   /** The bare Fastify, measured just before this server's cheap routes (the machine's load changes). */
   bare: { perSecond: number; cpuUsPerRequest: number };
   cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
-  single: { cpuMs: number; statements: number; register: number; complete: number; failed: number };
+  single: { cpuMs: number; statements: number; register: number; complete: number; codeArrives: number; failed: number };
   load: { seconds: number; recorder: Recorder; cpuMs: number; statements: number; postgresCpuMs: number | null; driverCpuMs: number };
 }
 
@@ -497,6 +499,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       statements: ((await statementsOf(server)) - singleStatements) / singleDone,
       register: median('POST /api/verification-codes/register'),
       complete: median('POST /api/application-complete'),
+      codeArrives: median(CODE_ARRIVES),
       failed: single.failedApplications,
     };
     console.log(`${name}: one applicant, ${single.applications} applications, ${singleResult.cpuMs.toFixed(1)} ms server CPU each`);
@@ -578,13 +581,13 @@ function report(results: Measured[]): void {
 
   console.log(`\n== goals (issue 13) and this run; machine ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const rows: string[][] = [['measure', 'goal', 'PGlite', 'PostgreSQL']];
-  rows.push(['server CPU per application, one applicant', '<= 30 ms PGlite, <= 15 ms PG', ...both((m) => `${fixed(m.single.cpuMs, 1)} ms`)]);
+  rows.push(['server CPU per application, one applicant (idle work too)', '<= 30 ms PGlite, <= 15 ms PG', ...both((m) => `${fixed(m.single.cpuMs, 1)} ms`)]);
   rows.push([
-    `server CPU per application, saturated`,
+    'server CPU per application, under the load below',
     '(same)',
     ...both((m) => `${fixed(m.load.cpuMs, 1)} ms${m.load.postgresCpuMs === null ? '' : ` (+${fixed(m.load.postgresCpuMs, 1)} ms in PostgreSQL)`}`),
   ]);
-  rows.push(['SQL statements per application', '<= 40', ...both((m) => `${fixed(m.single.statements, 1)} (saturated ${fixed(m.load.statements, 1)})`)]);
+  rows.push(['SQL statements per application', '<= 40', ...both((m) => `${fixed(m.single.statements, 1)} (under load ${fixed(m.load.statements, 1)})`)]);
   rows.push([`applications/s, ${mode}`, '>= 60 on PG', ...both((m) => fixed(m.load.recorder.applications / m.load.seconds, 1))]);
   rows.push([
     'request latency p50 / p95 / p99 / max',
@@ -596,13 +599,19 @@ function report(results: Measured[]): void {
   ]);
   rows.push(['errors (failed applications)', 'none', ...both((m) => `${m.load.recorder.errorCount()} (${m.load.recorder.failedApplications} of ${m.load.recorder.applications + m.load.recorder.failedApplications})`)]);
   rows.push(['register / completion median, one applicant', '<= 20 ms', ...both((m) => `${msText(m.single.register)} / ${msText(m.single.complete)}`)]);
+  rows.push([
+    'code at the SMTP sink after register, median',
+    '',
+    ...both((m) => `${msText(m.single.codeArrives)} one applicant, ${msText(latencySummary(m.load.recorder.latencies.get(CODE_ARRIVES) ?? []).median)} loaded`),
+  ]);
   for (const [route] of CHEAP_ROUTES) {
     rows.push([
-      `GET ${route}: req/s, share of bare`,
+      `GET ${route}: req/s, share of bare (CPU/request, bare's share)`,
       '>= 0.6 of bare',
       ...both((m) => {
         const r = m.cheap.get(route);
-        return r ? `${fixed(r.perSecond)}/s ${fixed(r.perSecond / m.bare.perSecond, 2)} (${fixed(r.cpuUsPerRequest)} µs CPU)` : '-';
+        // The CPU ratio does not depend on whether the driver or the server was the bottleneck.
+        return r ? `${fixed(r.perSecond)}/s ${fixed(r.perSecond / m.bare.perSecond, 2)} (${fixed(r.cpuUsPerRequest)} µs CPU: ${fixed(m.bare.cpuUsPerRequest / r.cpuUsPerRequest, 2)})` : '-';
       }),
     ]);
   }
