@@ -30,7 +30,7 @@
  * the server's CPU time and RSS are read from /proc/<pid>/stat and /proc/<pid>/status (Linux),
  * the same way for the bare Fastify process and the PostgreSQL backends. SQL statements are
  * counted by a probe preloaded into the server process (bench/server-probe.ts) and read over
- * its IPC channel.
+ * its IPC channel, with the server's event-loop delay; the driver watches its own too.
  *
  * Configuration, never code defaults, makes one machine look like many applicants: the
  * verification-code rate limits are raised to 1,000,000 an hour (RATE_LIMIT_*, as the tests
@@ -48,6 +48,7 @@ import { existsSync } from 'node:fs';
 import { Agent, get as httpGet } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -56,6 +57,7 @@ import { EKYC_STATUS } from '../src/domain/ekyc.js';
 import { encryptPin, GOOD_PIN, validBodies } from '../tests/api/application-fixtures.js';
 import { throwawaySchema, uniqueAddress, uniqueIp, verificationCodeIn } from '../tests/api/helpers.js';
 import { bodyText, startSmtpSink } from '../tests/api/smtp-sink.js';
+import type { ProbeAnswer } from './server-probe.js';
 import { latencySummary } from './support.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -414,16 +416,28 @@ async function startProcess(args: string[], port: number, extraEnv: Record<strin
   };
 }
 
-/** The probe's count of SQL statements the server has sent so far. */
-function statementsOf(server: Started): Promise<number> {
+/** The probe's count of SQL statements the server has sent so far, and its event loop's delay since the last call. */
+function askProbe(server: Started): Promise<ProbeAnswer> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the probe did not answer')), 5_000);
-    server.child.once('message', (message: { statements: number }) => {
+    server.child.once('message', (message: ProbeAnswer) => {
       clearTimeout(timer);
-      resolve(message.statements);
+      resolve(message);
     });
-    server.child.send('statements');
+    server.child.send('probe');
   });
+}
+
+/** The driver's own event-loop delay while it runs: a stall here would show in every latency. */
+function driverLoopDelay(): { stop(): { p99: number; max: number } } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    stop: () => {
+      histogram.disable();
+      return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 };
+    },
+  };
 }
 
 /** The probe, compiled for the server process (which runs plain node, no tsx). */
@@ -444,7 +458,16 @@ interface Measured {
   bare: { perSecond: number; cpuUsPerRequest: number };
   cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
   single: { cpuMs: number; statements: number; register: number; complete: number; codeArrives: number; failed: number };
-  load: { seconds: number; recorder: Recorder; cpuMs: number; statements: number; postgresCpuMs: number | null; driverCpuMs: number };
+  load: {
+    seconds: number;
+    recorder: Recorder;
+    cpuMs: number;
+    statements: number;
+    postgresCpuMs: number | null;
+    driverCpuMs: number;
+    serverLoop: { p99: number; max: number };
+    driverLoop: { p99: number; max: number };
+  };
 }
 
 /** The cheap routes and their answer: no maintenance window is 404 (the page reads it as none). */
@@ -485,7 +508,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     await wholeApplication(server.base, new Recorder(), 0);
     const single = new Recorder();
     const singleCpu = await cpuMs(server.pid);
-    const singleStatements = await statementsOf(server);
+    const singleStatements = (await askProbe(server)).statements;
     for (let i = 0; i < SINGLE; i += 1) {
       await wholeApplication(server.base, single, 0).then(
         () => (single.applications += 1),
@@ -496,7 +519,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     const median = (route: string) => latencySummary(single.latencies.get(route) ?? []).median;
     const singleResult = {
       cpuMs: ((await cpuMs(server.pid)) - singleCpu) / singleDone,
-      statements: ((await statementsOf(server)) - singleStatements) / singleDone,
+      statements: ((await askProbe(server)).statements - singleStatements) / singleDone,
       register: median('POST /api/verification-codes/register'),
       complete: median('POST /api/application-complete'),
       codeArrives: median(CODE_ARRIVES),
@@ -507,18 +530,23 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     // Saturation (or pacing).
     const recorder = new Recorder();
     const loadCpu = await cpuMs(server.pid);
-    const loadStatements = await statementsOf(server);
+    const loadStatements = (await askProbe(server)).statements;
     const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const driverBefore = process.cpuUsage();
+    const driverDelay = driverLoopDelay();
     const seconds = await drive(server.base, recorder, APPLICANTS, SECONDS, PACE_SECONDS);
     const driver = process.cpuUsage(driverBefore);
+    const driverLoop = driverDelay.stop();
+    const serverProbe = await askProbe(server);
     const postgresAfter = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const done = recorder.applications || 1;
     const load = {
       seconds,
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
-      statements: ((await statementsOf(server)) - loadStatements) / done,
+      statements: (serverProbe.statements - loadStatements) / done,
+      serverLoop: { p99: serverProbe.loopDelayP99Ms, max: serverProbe.loopDelayMaxMs },
+      driverLoop,
       postgresCpuMs: postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / done : null,
       driverCpuMs: (driver.user + driver.system) / 1000 / done,
     };
@@ -619,6 +647,8 @@ function report(results: Measured[]): void {
   rows.push(['spawn to first 200 on /term (fresh DATA_DIR)', '<= 1.5 s', ...both((m) => msText(m.startMs))]);
   rows.push(['RSS at idle after start', '<= 250 MB PGlite', ...both((m) => `${fixed(m.idleRssMb)} MB`)]);
   rows.push(['RSS after the run', '', ...both((m) => `${fixed(m.afterRssMb)} MB`)]);
+  rows.push(['event-loop delay under load p99 / max: server', '', ...both((m) => `${msText(m.load.serverLoop.p99)} / ${msText(m.load.serverLoop.max)}`)]);
+  rows.push(['  the driver (a stall here is in every latency)', '', ...both((m) => `${msText(m.load.driverLoop.p99)} / ${msText(m.load.driverLoop.max)}`)]);
   rows.push(['(the driver’s own CPU per application)', '', ...both((m) => `${fixed(m.load.driverCpuMs, 1)} ms`)]);
   table(rows);
 }
