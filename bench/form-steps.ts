@@ -12,15 +12,17 @@
  * for each: median and 95th percentile per call, the median as a ratio to the bare route's,
  * the process CPU time per call (process.cpuUsage delta / N: PGlite runs in this process, so
  * it includes the database), and the SQL statements per call (counted by wrapping the PGlite
- * client's query/exec/transaction under the app's drizzle instance; BEGIN/COMMIT included);
+ * client's query/exec/transaction under the app's drizzle instance, bench/sql-count.ts;
+ * BEGIN/COMMIT included);
  * and, for scale, one of the handler's SQL selects alone; then the statements of one call.
  */
 import { cpus, loadavg } from 'node:os';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { validBodies } from '../tests/api/application-fixtures.js';
 import { benchConfig, medianAndP95 } from './support.js';
+import { countPgliteStatements } from './sql-count.js';
 import { hashAuthToken, newAuthToken } from '../src/server/crypto.js';
 import { applications, authTokens } from '../src/server/db/schema.js';
 import { hasPin } from '../src/server/routes/pin.js';
@@ -41,38 +43,6 @@ const sqlCount = { statements: 0, recording: null as string[] | null };
 function note(sql: string): void {
   sqlCount.statements += 1;
   sqlCount.recording?.push(sql.replace(/\s+/g, ' ').trim());
-}
-
-/** Wraps the client's query/exec, and those of the object a transaction hands its callback. */
-function countStatements(client: PGlite): void {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  const wrapped = client as unknown as Record<string, unknown>;
-  wrapped.query = (sql: string, ...rest: unknown[]) => {
-    note(sql);
-    return (query as (...args: unknown[]) => unknown)(sql, ...rest);
-  };
-  wrapped.exec = (sql: string, ...rest: unknown[]) => {
-    note(sql);
-    return (exec as (...args: unknown[]) => unknown)(sql, ...rest);
-  };
-  wrapped.transaction = <T>(run: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      note('BEGIN');
-      const txQuery = tx.query.bind(tx);
-      const txExec = tx.exec.bind(tx);
-      const counted = Object.create(tx) as Record<string, unknown>;
-      counted.query = (sql: string, ...rest: unknown[]) => {
-        note(sql);
-        return (txQuery as (...args: unknown[]) => unknown)(sql, ...rest);
-      };
-      counted.exec = (sql: string, ...rest: unknown[]) => {
-        note(sql);
-        return (txExec as (...args: unknown[]) => unknown)(sql, ...rest);
-      };
-      return run(counted as unknown as Transaction).finally(() => note('COMMIT/ROLLBACK'));
-    });
 }
 
 interface Measured {
@@ -122,7 +92,7 @@ async function main(): Promise<void> {
   // Our app, and a signed-in applicant written directly (no mail round trip needed here).
   const app = await buildApp(config);
   await app.ready();
-  countStatements((app.db as unknown as { $client: PGlite }).$client);
+  countPgliteStatements((app.db as unknown as { $client: PGlite }).$client, note);
   const token = newAuthToken();
   const now = new Date();
   const [row] = await app.db

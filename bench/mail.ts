@@ -8,31 +8,20 @@
  * - one mail sent over a pooled transport (as the queue does) against a new connection per
  *   mail (as before), N each.
  */
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import Fastify from 'fastify';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/server/app.js';
 import { loadBanks } from '../src/server/banks/registry.js';
+import { startSmtpSink } from '../tests/api/smtp-sink.js';
 import { benchConfig, medianAndP95 } from './support.js';
 
 const N = Number(process.argv[2] ?? 200);
 let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disableReverseLookup: true,
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      received += 1;
-      callback();
-    });
-  },
+const sink = await startSmtpSink(() => {
+  received += 1;
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+const smtpUrl = sink.url;
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 async function timed(times: number[], run: () => Promise<unknown>) {
@@ -78,7 +67,7 @@ for (let i = 0; i < N; i += 1) await timed(pooledTimes, () => pooled.sendMail(me
 for (let i = 0; i < N; i += 1) await timed(freshTimes, () => fresh.sendMail(message));
 pooled.close();
 fresh.close();
-await new Promise<void>((resolve) => smtp.close(resolve));
+await sink.close();
 
 const bareSummary = medianAndP95(bareTimes);
 const registerSummary = medianAndP95(registerTimes);

@@ -160,10 +160,15 @@ export function uniqueIp(): string {
   return `10.${(ipCounter >> 8) & 255}.${ipCounter & 255}.${1 + Math.floor(Math.random() * 250)}`;
 }
 
+/** The six-digit code in a verification mail's text, as the applicant reads it. */
+export function verificationCodeIn(text: string | undefined): string | undefined {
+  return text?.match(/認証コード：(\d{6})/)?.[1];
+}
+
 /** The code in the newest mail to an address, as the applicant would read it. */
 export async function codeFromOutbox(outbox: Mailbox, to: string): Promise<string> {
   const mail = (await outbox.list()).find((entry) => entry.to === to);
-  const code = mail?.text.match(/認証コード：(\d{6})/)?.[1];
+  const code = verificationCodeIn(mail?.text);
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
 }

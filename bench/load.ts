@@ -1,0 +1,677 @@
+/**
+ * npm run bench:load   (builds, then: npx tsx bench/load.ts)
+ *
+ * Issue 13's load driver. Prints, with no assertions, for the embedded database and, when
+ * BENCH_DATABASE_URL is set, PostgreSQL (a throwaway schema), side by side in one run:
+ * - start: spawn to the first 200 on GET /term (a fresh DATA_DIR: the PIN key pair is made),
+ *   and the server's RSS at idle after it and after the run;
+ * - the cheap unauthenticated routes (GET /api/maintenance, GET /api/notifications/0177,
+ *   GET /term) in requests/s against a bare Fastify "hello" in a process of its own, run just
+ *   before them (the machine's load moves), as ratios, with the server's CPU per request;
+ * - one applicant (no concurrency): whole general applications one after the other: server
+ *   CPU and SQL statements per application, the median of register and completion;
+ * - saturation: LOAD_APPLICANTS concurrent applicants running whole general applications back
+ *   to back for LOAD_SECONDS: applications/s, per-route p50/p95/p99/max and errors, server CPU
+ *   and SQL statements per application, and PostgreSQL's own CPU when it runs on this machine.
+ * Then a table of the issue's goals next to the figures.
+ *
+ * A whole general application is what the pages send (src/client): the page shell, the
+ * maintenance and notice checks, register, the code from the mail (a real SMTP sink in this
+ * process, tests/api/smtp-sink.ts), verify, each form step with the lookups its page makes,
+ * the PIN encrypted with the served public key (as the page does, Web Crypto), the identity
+ * check through the simulator's page, the status poll, completion. The bodies are the tests'
+ * (tests/api/application-fixtures.ts). With LOAD_PACE_SECONDS each applicant spreads one
+ * application over that many seconds (think time between pages, starts staggered), as the
+ * issue's "1,000 applicants pacing a 90 s application".
+ *
+ * The server is the built one (`node dist/server/main.js`, what `npm start` runs), in a
+ * process of its own rather than the app in this process: that is how it runs in production
+ * (no tsx, its own heap and event loop), the driver's CPU is not mixed into the server's, and
+ * the server's CPU time and RSS are read from /proc/<pid>/stat and /proc/<pid>/status (Linux),
+ * the same way for the bare Fastify process and the PostgreSQL backends. SQL statements are
+ * counted by a probe preloaded into the server process (bench/server-probe.ts) and read over
+ * its IPC channel, with the server's event-loop delay; the driver watches its own too.
+ *
+ * Configuration, never code defaults, makes one machine look like many applicants: the
+ * verification-code rate limits are raised to 1,000,000 an hour (RATE_LIMIT_*, as the tests
+ * and bench/mail.ts do through the config), and TRUST_PROXY=127.0.0.1 with an X-Forwarded-For
+ * of its own per applicant gives each applicant its own client IP (as the tests' uniqueIp()),
+ * so the per-IP limits' rows are not one hot row that only a one-IP load would have. Logging
+ * stays at the default (info), written to /dev/null.
+ *
+ * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications),
+ * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
+ * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { EKYC_STATUS } from '../src/domain/ekyc.js';
+import { encryptPin, GOOD_PIN, validBodies } from '../tests/api/application-fixtures.js';
+import { throwawaySchema, uniqueAddress, uniqueIp, verificationCodeIn } from '../tests/api/helpers.js';
+import { bodyText, startSmtpSink } from '../tests/api/smtp-sink.js';
+import type { ProbeAnswer } from './server-probe.js';
+import { latencySummary } from './support.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const APPLICANTS = env('LOAD_APPLICANTS', 20);
+const SECONDS = env('LOAD_SECONDS', 20);
+const SINGLE = env('LOAD_SINGLE', 5);
+const CHEAP_SECONDS = env('LOAD_CHEAP_SECONDS', 5);
+const CHEAP_CONNECTIONS = env('LOAD_CHEAP_CONNECTIONS', 50);
+const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PACE_SECONDS) : null;
+const FIRST_PORT = env('LOAD_PORT', 3441);
+const BANK = '0177';
+/** Not a request: from register's answer to the code at the SMTP sink (the mail queue's delay). */
+const CODE_ARRIVES = '(register to code at the SMTP sink)';
+/** Pages an application goes through, for the think time between them when pacing. */
+const PAGES = 11;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+// ---- processes: CPU and memory from /proc ------------------------------------------------
+
+/** utime, stime, cutime, cstime of a process in ms (fields 14-17 of /proc/<pid>/stat). */
+async function cpuTimes(pid: number): Promise<{ own: number; children: number; ppid: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const tick = (index: number) => (Number(fields[index - 3]) * 1000) / CLOCK_TICKS;
+  return { own: tick(14) + tick(15), children: tick(16) + tick(17), ppid: Number(fields[1]) };
+}
+
+async function cpuMs(pid: number): Promise<number> {
+  return (await cpuTimes(pid)).own;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/**
+ * PostgreSQL's CPU so far when it runs on this machine: its postmaster (with the time of its
+ * ended backends) and every live backend. null when the server is elsewhere or /proc is closed.
+ */
+async function postgresCpuMs(url: string): Promise<number | null> {
+  try {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    // While this connection lives: its backend's parent is the postmaster.
+    const postmaster = backend ? (await cpuTimes(backend)).ppid : null;
+    await client.end();
+    if (!postmaster) return null;
+    const main = await cpuTimes(postmaster);
+    let total = main.own + main.children;
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const times = await cpuTimes(Number(entry)).catch(() => null);
+      if (times?.ppid === postmaster) total += times.own;
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+// ---- the SMTP sink: codes by address ------------------------------------------------------
+
+const codeWaiters = new Map<string, (code: string) => void>();
+const codesArrived = new Map<string, string>();
+const sink = await startSmtpSink((mail) => {
+  const code = verificationCodeIn(bodyText(mail.raw));
+  const to = mail.to[0];
+  if (!code || !to) return; // a completion mail
+  const waiter = codeWaiters.get(to);
+  if (waiter) {
+    codeWaiters.delete(to);
+    waiter(code);
+  } else codesArrived.set(to, code);
+});
+
+/** The code mailed to an address, once it has reached the sink. */
+function codeFor(address: string, timeoutMs = 60_000): Promise<string> {
+  const arrived = codesArrived.get(address);
+  if (arrived) {
+    codesArrived.delete(address);
+    return Promise.resolve(arrived);
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      codeWaiters.delete(address);
+      reject(new Error(`no code mailed within ${timeoutMs} ms`));
+    }, timeoutMs);
+    codeWaiters.set(address, (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+// ---- requests, timed by route --------------------------------------------------------------
+
+class Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly errors = new Map<string, number>();
+  readonly examples: string[] = [];
+  applications = 0;
+  failedApplications = 0;
+
+  time(route: string, ms: number): void {
+    let list = this.latencies.get(route);
+    if (!list) this.latencies.set(route, (list = []));
+    list.push(ms);
+  }
+
+  error(route: string, what: string): void {
+    this.errors.set(route, (this.errors.get(route) ?? 0) + 1);
+    if (this.examples.length < 5) this.examples.push(`${route}: ${what}`);
+  }
+
+  all(): number[] {
+    return [...this.latencies].filter(([route]) => !route.startsWith('(')).flatMap(([, list]) => list);
+  }
+
+  errorCount(): number {
+    return [...this.errors.values()].reduce((sum, n) => sum + n, 0);
+  }
+}
+
+interface Call {
+  method?: 'GET' | 'POST';
+  token?: string;
+  ip?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  status?: number;
+}
+
+class RequestFailed extends Error {}
+
+async function call(base: string, recorder: Recorder, route: string, url: string, options: Call = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const started = performance.now();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(base + url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+    text = await response.text();
+  } catch (error) {
+    recorder.error(route, error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error));
+    throw new RequestFailed(route);
+  }
+  recorder.time(route, performance.now() - started);
+  const expected = options.status ?? 200;
+  if (response.status !== expected) {
+    recorder.error(route, `${response.status} ${text.slice(0, 160)}`);
+    throw new RequestFailed(route);
+  }
+  // The body is read; hand it back as a fresh Response so callers can .json() it.
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
+const json = async <T>(response: Promise<Response>): Promise<T> => (await response).json() as Promise<T>;
+
+/** One whole general application, as the pages send it; think() between pages when pacing. */
+async function wholeApplication(base: string, recorder: Recorder, thinkMs: number): Promise<void> {
+  const ip = uniqueIp();
+  const get = (route: string, url: string, token?: string) => call(base, recorder, route, url, { ip, ...(token ? { token } : {}) });
+  const post = (route: string, url: string, body: unknown, token?: string, status = 200) =>
+    call(base, recorder, route, url, { method: 'POST', ip, json: body, status, ...(token ? { token } : {}) });
+  const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
+
+  // /term: the shell and the page's landing checks.
+  await get('GET /term', '/term');
+  // No maintenance window: 404, which the page reads as none.
+  await call(base, recorder, 'GET /api/maintenance', '/api/maintenance', { ip, status: 404 });
+  await get('GET /api/notifications/:bankCode', `/api/notifications/${BANK}`);
+  await think();
+
+  // /verification: register, read the mail, verify.
+  const who = { bankCode: BANK, mailAddress: uniqueAddress('load'), applicationType: 'GENERAL' };
+  const mailed = codeFor(who.mailAddress);
+  mailed.catch(() => undefined); // a failed register leaves it waiting; its timeout must not crash the run
+  await post('POST /api/verification-codes/register', '/api/verification-codes/register', who);
+  const registered = performance.now();
+  const code = await mailed;
+  recorder.time(CODE_ARRIVES, performance.now() - registered);
+  await think();
+  const { authenticationToken: token } = await json<{ authenticationToken: string }>(
+    post('POST /api/verification-codes/verify', '/api/verification-codes/verify', { ...who, verificationCode: code, channel: null, deviceId: null }),
+  );
+  await think();
+
+  // /personal: the stored answers, the address candidates, the furigana of the two names.
+  await get('GET /api/applications', '/api/applications', token);
+  const { addressList } = await json<{ addressList: { addressCode: string }[] }>(get('GET /api/addresses', '/api/addresses?postalNumber=8100001', token));
+  for (const kanji of ['山田', '花子']) await get('GET /api/furigana', `/api/furigana?kanji=${encodeURIComponent(kanji)}`, token);
+  await post('POST /api/applications/personal', '/api/applications/personal', validBodies.personal(addressList[0]?.addressCode ?? 'none'), token);
+  await think();
+
+  // /workplace, /branch, /seal-less, /confirmation.
+  await get('GET /api/applications', '/api/applications', token);
+  await get('GET /api/occupations', '/api/occupations', token);
+  await post('POST /api/applications/workplace', '/api/applications/workplace', validBodies.workplace(), token);
+  await think();
+  await get('GET /api/applications', '/api/applications', token);
+  const { branchList } = await json<{ branchList: { code: string }[] }>(get('GET /api/branch', '/api/branch', token));
+  await post('POST /api/applications/branch', '/api/applications/branch', { branchCode: branchList[0]?.code ?? 'none' }, token);
+  await think();
+  await get('GET /api/applications', '/api/applications', token);
+  await post('POST /api/applications/seal-less', '/api/applications/seal-less', { sealLess: true }, token);
+  await think();
+  await get('GET /api/applications', '/api/applications', token);
+  await think();
+
+  // /pin: the served key, the PIN encrypted as the page does.
+  const key = await json<{ keyId: string; keyCode: string; binding: string }>(get('GET /api/public-key', '/api/public-key', token));
+  await post('POST /api/pin', '/api/pin', { code: await encryptPin(key.keyCode, { pin: GOOD_PIN, binding: key.binding }), keyId: key.keyId }, token);
+  await think();
+
+  // /ekyc-preparation, the simulator's page and the tester's choice, back on /ekyc-callback.
+  const { url } = await json<{ url: string }>(post('POST /api/ekyc', '/api/ekyc', { supplement: false }, token));
+  await get('GET /ekyc-simulator/sessions/:id', url);
+  await think();
+  await call(base, recorder, 'POST /ekyc-simulator/sessions/:id/decision', `${url}/decision`, { ip, form: { outcome: 'approve' }, status: 303 });
+  await get('GET /ekyc-callback', '/ekyc-callback');
+  for (let tries = 1; ; tries += 1) {
+    const { status } = await json<{ status: number }>(post('POST /api/ekyc/status', '/api/ekyc/status', undefined, token));
+    if (status === EKYC_STATUS.bankerProcessing) break;
+    if (tries >= 12) throw new Error(`identity check still at status ${status}`);
+    await sleep(thinkMs > 0 ? 5_000 : 50);
+  }
+  await get('GET /api/ekyc', '/api/ekyc', token);
+
+  // /redirect: completion.
+  await post('POST /api/application-complete', '/api/application-complete', undefined, token);
+}
+
+/** Applicants running whole applications back to back until the time is up; the time taken. */
+async function drive(base: string, recorder: Recorder, applicants: number, seconds: number, paceSeconds: number | null): Promise<number> {
+  const thinkMs = paceSeconds ? (paceSeconds * 1000) / PAGES : 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: applicants }, async (_, index) => {
+      if (paceSeconds) await sleep((paceSeconds * 1000 * index) / applicants);
+      while (performance.now() < deadline) {
+        try {
+          await wholeApplication(base, recorder, thinkMs);
+          recorder.applications += 1;
+        } catch (error) {
+          recorder.failedApplications += 1;
+          if (!(error instanceof RequestFailed)) recorder.error('(application)', error instanceof Error ? error.message : String(error));
+        }
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * A simple concurrent GET loop (autocannon is not among our packages): `connections` kept-alive
+ * connections, each sending its next request when the answer is read; requests/s and errors.
+ * node:http rather than fetch: it costs the driver less CPU per request, and driver and server
+ * share this machine's cores.
+ */
+async function hammer(url: string, status: number, connections: number, seconds: number): Promise<{ perSecond: number; errors: number; requests: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const once = () =>
+    new Promise<number>((resolve) => {
+      const request = httpGet(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      });
+      request.on('error', () => resolve(0));
+    });
+  let requests = 0;
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        if ((await once()) === status) requests += 1;
+        else errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { perSecond: requests / elapsed, errors, requests };
+}
+
+// ---- servers -------------------------------------------------------------------------------
+
+interface Started {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  startMs: number;
+  stderr: string[];
+  stop(): Promise<void>;
+}
+
+async function startProcess(args: string[], port: number, extraEnv: Record<string, string>, readyUrl: string): Promise<Started> {
+  const spawned = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.push(chunk.toString());
+    if (stderr.length > 50) stderr.shift();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr.join('')}`);
+    try {
+      if ((await fetch(base + readyUrl)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - spawned > 60_000) throw new Error(`${args.join(' ')} did not answer within 60 s: ${stderr.join('')}`);
+    await sleep(20);
+  }
+  return {
+    child,
+    pid: child.pid ?? 0,
+    base,
+    startMs: performance.now() - spawned,
+    stderr,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The probe's count of SQL statements the server has sent so far, and its event loop's delay since the last call. */
+function askProbe(server: Started): Promise<ProbeAnswer> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the probe did not answer')), 5_000);
+    server.child.once('message', (message: ProbeAnswer) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    server.child.send('probe');
+  });
+}
+
+/** The driver's own event-loop delay while it runs: a stall here would show in every latency. */
+function driverLoopDelay(): { stop(): { p99: number; max: number } } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    stop: () => {
+      histogram.disable();
+      return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 };
+    },
+  };
+}
+
+/** The probe, compiled for the server process (which runs plain node, no tsx). */
+async function compileProbe(): Promise<string> {
+  const outfile = path.join(root, 'dist', 'bench', 'server-probe.mjs');
+  await build({ entryPoints: [path.join(root, 'bench', 'server-probe.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+  return outfile;
+}
+
+// ---- one database --------------------------------------------------------------------------
+
+interface Measured {
+  name: string;
+  startMs: number;
+  idleRssMb: number;
+  afterRssMb: number;
+  /** The bare Fastify, measured just before this server's cheap routes (the machine's load changes). */
+  bare: { perSecond: number; cpuUsPerRequest: number };
+  cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
+  single: { cpuMs: number; statements: number; register: number; complete: number; codeArrives: number; failed: number };
+  load: {
+    seconds: number;
+    recorder: Recorder;
+    cpuMs: number;
+    statements: number;
+    postgresCpuMs: number | null;
+    driverCpuMs: number;
+    serverLoop: { p99: number; max: number };
+    driverLoop: { p99: number; max: number };
+  };
+}
+
+/** The cheap routes and their answer: no maintenance window is 404 (the page reads it as none). */
+const CHEAP_ROUTES: [string, number][] = [
+  ['/api/maintenance', 404],
+  [`/api/notifications/${BANK}`, 200],
+  ['/term', 200],
+];
+
+async function measureDatabase(name: string, port: number, barePort: number, probe: string, databaseUrl: string | null): Promise<Measured> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-load-'));
+  const schema = databaseUrl ? await throwawaySchema(databaseUrl) : null;
+  const server = await startProcess(['--import', probe, 'dist/server/main.js'], port, {
+    DATA_DIR: dataDir,
+    ...(schema ? { DATABASE_URL: schema.databaseUrl } : {}),
+    SMTP_URL: sink.url,
+    RATE_LIMIT_ADDRESS_PER_HOUR: '1000000',
+    RATE_LIMIT_IP_PER_HOUR: '1000000',
+    RATE_LIMIT_VERIFY_IP_PER_HOUR: '1000000',
+    TRUST_PROXY: '127.0.0.1',
+    LOG_LEVEL: 'info',
+  }, '/term');
+  try {
+    console.log(`${name}: first 200 on /term ${Math.round(server.startMs)} ms after spawn`);
+    await sleep(2_000);
+    const idleRssMb = await rssMb(server.pid);
+
+    const bare = await measureBare(barePort);
+    const cheap = new Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>();
+    for (const [route, status] of CHEAP_ROUTES) {
+      const before = await cpuMs(server.pid);
+      const result = await hammer(server.base + route, status, CHEAP_CONNECTIONS, CHEAP_SECONDS);
+      cheap.set(route, { ...result, cpuUsPerRequest: ((await cpuMs(server.pid)) - before) * 1000 / result.requests });
+      console.log(`${name}: GET ${route} ${Math.round(result.perSecond)}/s, ${result.errors} errors`);
+    }
+
+    // One applicant: one application to warm up, then SINGLE one after the other.
+    await wholeApplication(server.base, new Recorder(), 0);
+    const single = new Recorder();
+    const singleCpu = await cpuMs(server.pid);
+    const singleStatements = (await askProbe(server)).statements;
+    for (let i = 0; i < SINGLE; i += 1) {
+      await wholeApplication(server.base, single, 0).then(
+        () => (single.applications += 1),
+        () => (single.failedApplications += 1),
+      );
+    }
+    const singleDone = single.applications || 1;
+    const median = (route: string) => latencySummary(single.latencies.get(route) ?? []).median;
+    const singleResult = {
+      cpuMs: ((await cpuMs(server.pid)) - singleCpu) / singleDone,
+      statements: ((await askProbe(server)).statements - singleStatements) / singleDone,
+      register: median('POST /api/verification-codes/register'),
+      complete: median('POST /api/application-complete'),
+      codeArrives: median(CODE_ARRIVES),
+      failed: single.failedApplications,
+    };
+    console.log(`${name}: one applicant, ${single.applications} applications, ${singleResult.cpuMs.toFixed(1)} ms server CPU each`);
+
+    // Saturation (or pacing).
+    const recorder = new Recorder();
+    const loadCpu = await cpuMs(server.pid);
+    const loadStatements = (await askProbe(server)).statements;
+    const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
+    const driverBefore = process.cpuUsage();
+    const driverDelay = driverLoopDelay();
+    const seconds = await drive(server.base, recorder, APPLICANTS, SECONDS, PACE_SECONDS);
+    const driver = process.cpuUsage(driverBefore);
+    const driverLoop = driverDelay.stop();
+    const serverProbe = await askProbe(server);
+    const postgresAfter = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
+    const done = recorder.applications || 1;
+    const load = {
+      seconds,
+      recorder,
+      cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
+      statements: (serverProbe.statements - loadStatements) / done,
+      serverLoop: { p99: serverProbe.loopDelayP99Ms, max: serverProbe.loopDelayMaxMs },
+      driverLoop,
+      postgresCpuMs: postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / done : null,
+      driverCpuMs: (driver.user + driver.system) / 1000 / done,
+    };
+    console.log(`${name}: ${APPLICANTS} applicants, ${recorder.applications} applications in ${seconds.toFixed(1)} s, ${recorder.errorCount()} errors`);
+    const afterRssMb = await rssMb(server.pid);
+    return { name, startMs: server.startMs, idleRssMb, afterRssMb, bare, cheap, single: singleResult, load };
+  } finally {
+    await server.stop();
+    if (server.child.exitCode !== 0 && server.child.exitCode !== null) console.log(`${name}: server exited ${server.child.exitCode}: ${server.stderr.join('').slice(-2000)}`);
+    await schema?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A bare Fastify answering GET /hello, in a process of its own, as the floor of the cheap routes. */
+async function measureBare(port: number): Promise<{ perSecond: number; cpuUsPerRequest: number }> {
+  const script = `import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });`;
+  const bare = await startProcess(['--input-type=module', '-e', script], port, {}, '/hello');
+  try {
+    const before = await cpuMs(bare.pid);
+    const result = await hammer(`${bare.base}/hello`, 200, CHEAP_CONNECTIONS, CHEAP_SECONDS);
+    console.log(`bare Fastify: GET /hello ${Math.round(result.perSecond)}/s`);
+    return { perSecond: result.perSecond, cpuUsPerRequest: ((await cpuMs(bare.pid)) - before) * 1000 / result.requests };
+  } finally {
+    await bare.stop();
+  }
+}
+
+// ---- the report ------------------------------------------------------------------------------
+
+const fixed = (value: number | null | undefined, digits = 0) => (value === null || value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+const msText = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
+
+function table(rows: string[][]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+}
+
+function report(results: Measured[]): void {
+  const pglite = results.find((result) => result.name === 'PGlite');
+  const postgres = results.find((result) => result.name === 'PostgreSQL');
+  const both = (cell: (m: Measured) => string) => [pglite ? cell(pglite) : '-', postgres ? cell(postgres) : 'not run'];
+  const latency = (m: Measured) => latencySummary(m.load.recorder.all());
+  const mode = PACE_SECONDS ? `${APPLICANTS} applicants pacing ${PACE_SECONDS} s` : `${APPLICANTS} applicants, no think time`;
+
+  console.log(`\n== per route, ${mode}, ${SECONDS} s: p50 / p95 / p99 / max (count, errors)`);
+  for (const m of results) {
+    console.log(`-- ${m.name}`);
+    const rows = [['route', 'count', 'p50', 'p95', 'p99', 'max', 'errors']];
+    for (const [route, samples] of m.load.recorder.latencies) {
+      const s = latencySummary(samples);
+      rows.push([route, String(s.count), msText(s.median), msText(s.p95), msText(s.p99), msText(s.max), String(m.load.recorder.errors.get(route) ?? 0)]);
+    }
+    table(rows);
+    for (const example of m.load.recorder.examples) console.log(`   error: ${example}`);
+  }
+
+  console.log(`\n== goals (issue 13) and this run; machine ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const rows: string[][] = [['measure', 'goal', 'PGlite', 'PostgreSQL']];
+  rows.push(['server CPU per application, one applicant (idle work too)', '<= 30 ms PGlite, <= 15 ms PG', ...both((m) => `${fixed(m.single.cpuMs, 1)} ms`)]);
+  rows.push([
+    'server CPU per application, under the load below',
+    '(same)',
+    ...both((m) => `${fixed(m.load.cpuMs, 1)} ms${m.load.postgresCpuMs === null ? '' : ` (+${fixed(m.load.postgresCpuMs, 1)} ms in PostgreSQL)`}`),
+  ]);
+  rows.push(['SQL statements per application', '<= 40', ...both((m) => `${fixed(m.single.statements, 1)} (under load ${fixed(m.load.statements, 1)})`)]);
+  rows.push([`applications/s, ${mode}`, '>= 60 on PG', ...both((m) => fixed(m.load.recorder.applications / m.load.seconds, 1))]);
+  rows.push([
+    'request latency p50 / p95 / p99 / max',
+    PACE_SECONDS ? 'p99 < 100 ms (1,000 pacing 90 s, PGlite)' : 'p99 < 1 s (PG, saturated)',
+    ...both((m) => {
+      const s = latency(m);
+      return `${msText(s.median)} / ${msText(s.p95)} / ${msText(s.p99)} / ${msText(s.max)}`;
+    }),
+  ]);
+  rows.push(['errors (failed applications)', 'none', ...both((m) => `${m.load.recorder.errorCount()} (${m.load.recorder.failedApplications} of ${m.load.recorder.applications + m.load.recorder.failedApplications})`)]);
+  rows.push(['register / completion median, one applicant', '<= 20 ms', ...both((m) => `${msText(m.single.register)} / ${msText(m.single.complete)}`)]);
+  rows.push([
+    'code at the SMTP sink after register, median',
+    '',
+    ...both((m) => `${msText(m.single.codeArrives)} one applicant, ${msText(latencySummary(m.load.recorder.latencies.get(CODE_ARRIVES) ?? []).median)} loaded`),
+  ]);
+  for (const [route] of CHEAP_ROUTES) {
+    rows.push([
+      `GET ${route}: req/s, share of bare (CPU/request, bare's share)`,
+      '>= 0.6 of bare',
+      ...both((m) => {
+        const r = m.cheap.get(route);
+        // The CPU ratio does not depend on whether the driver or the server was the bottleneck.
+        return r ? `${fixed(r.perSecond)}/s ${fixed(r.perSecond / m.bare.perSecond, 2)} (${fixed(r.cpuUsPerRequest)} µs CPU: ${fixed(m.bare.cpuUsPerRequest / r.cpuUsPerRequest, 2)})` : '-';
+      }),
+    ]);
+  }
+  rows.push(['  bare Fastify GET /hello, just before', '', ...both((m) => `${fixed(m.bare.perSecond)}/s (${fixed(m.bare.cpuUsPerRequest)} µs CPU)`)]);
+  rows.push(['spawn to first 200 on /term (fresh DATA_DIR)', '<= 1.5 s', ...both((m) => msText(m.startMs))]);
+  rows.push(['RSS at idle after start', '<= 250 MB PGlite', ...both((m) => `${fixed(m.idleRssMb)} MB`)]);
+  rows.push(['RSS after the run', '', ...both((m) => `${fixed(m.afterRssMb)} MB`)]);
+  rows.push(['event-loop delay under load p99 / max: server', '', ...both((m) => `${msText(m.load.serverLoop.p99)} / ${msText(m.load.serverLoop.max)}`)]);
+  rows.push(['  the driver (a stall here is in every latency)', '', ...both((m) => `${msText(m.load.driverLoop.p99)} / ${msText(m.load.driverLoop.max)}`)]);
+  rows.push(['(the driver’s own CPU per application)', '', ...both((m) => `${fixed(m.load.driverCpuMs, 1)} ms`)]);
+  table(rows);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) throw new Error('no dist/server/main.js: npm run build first (npm run bench:load does)');
+  console.log(
+    `load bench: ${APPLICANTS} applicants for ${SECONDS} s${PACE_SECONDS ? `, pacing ${PACE_SECONDS} s per application` : ', no think time'}; ` +
+      `cheap routes ${CHEAP_CONNECTIONS} connections × ${CHEAP_SECONDS} s; node ${process.version}`,
+  );
+  const probe = await compileProbe();
+  const results = [await measureDatabase('PGlite', FIRST_PORT + 1, FIRST_PORT, probe, null)];
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (databaseUrl) results.push(await measureDatabase('PostgreSQL', FIRST_PORT + 2, FIRST_PORT, probe, databaseUrl));
+  else console.log('PostgreSQL: BENCH_DATABASE_URL not set, not run');
+  report(results);
+  await sink.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
