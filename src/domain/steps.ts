@@ -1,6 +1,6 @@
 /**
  * What the page and the server both know of the general steps' forms: the postal candidate
- * and the address fields it fills, and the workplace body.
+ * and the address fields it fills.
  */
 
 /** One address a 7-digit postal code can stand for (GET /api/addresses, spec section 3). */
@@ -56,16 +56,4 @@ export function candidateAddressParts(candidate: AddressCandidate): Record<Addre
     kanaAddressSection: candidate.kanaSection,
     kanaAddressChome: candidate.kanaChome,
   };
-}
-
-/** The body of POST /api/applications/workplace (spec section 3, 'Workplace post body'). */
-export interface WorkplaceBody {
-  occupationId: number;
-  occupationOther: string | null;
-  workplaceName: string | null;
-  workplacePhoneNumber: string | null;
-  workplaceId: number | null;
-  invitationCode: string | null;
-  existedAccountBranchCode: string | null;
-  existedAccountNumber: string | null;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { parentRuleErrors, workplaceRuleErrors, type RuleBody } from '../../src/domain/rules/index.js';
+import { workplaceRuleErrors, type RuleBody } from '../../src/domain/rules/index.js';
 import { runFormRules, type FormRuleContext } from '../../src/domain/rules/registry.js';
 import { formStepOf, type FormSchema } from '../../src/domain/schemas/form-step.js';
 
@@ -178,9 +178,12 @@ describe('workplaceRuleErrors', () => {
   });
 });
 
-describe('parentRuleErrors', () => {
-  const ctx = { child: { lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ' }, today: '2025-06-15' };
+describe("the parent form's rules (schemas/parent.schema.json x-step.rules)", () => {
+  const parentRules = formStepOf(JSON.parse(readFileSync('schemas/parent.schema.json', 'utf8')) as FormSchema)?.rules ?? [];
+  // The stored child is what the parent's surnames are compared with.
+  const context: FormRuleContext = { ...child, saved: { lastName: '山田', kanaLastName: 'ﾔﾏﾀﾞ' } };
   const parent: RuleBody = {
+    bankCode: '0177',
     lastName: '山田',
     firstName: '花子',
     kanaLastName: 'ﾔﾏﾀﾞ',
@@ -202,6 +205,6 @@ describe('parentRuleErrors', () => {
       ],
     ],
   ])('%s', (_case, change, expected) => {
-    expect(parentRuleErrors({ ...parent, ...change }, ctx)).toEqual(expected);
+    expect(runFormRules(parentRules, { ...parent, ...change }, context)).toEqual(expected);
   });
 });

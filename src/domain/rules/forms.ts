@@ -13,10 +13,8 @@
  * error per field is returned from here, the first in the order below.
  */
 import type { FieldError } from './field-error.js';
-import { checkParentAge, type Today } from './dates.js';
 import { checkKanaNameLength, checkNameLength, checkUnusableNameCharacters } from './names.js';
-import { checkParentSurnames, type SurnameHolder } from './parent.js';
-import { checkHomePhone, checkMobilePhone, checkWorkplacePhone } from './phones.js';
+import { checkWorkplacePhone } from './phones.js';
 import { checkExistingAccount, checkOccupationOther, checkWorkplaceName, isBranchCodeInput } from './workplace.js';
 
 export type { FieldError } from './field-error.js';
@@ -38,11 +36,6 @@ export interface WorkplaceRuleContext {
   occupation: { name: string; workplaceRequired: boolean } | undefined;
 }
 
-export interface ParentRuleContext {
-  /** The child's saved surname and kana surname, which the parent's must equal. */
-  child: SurnameHolder;
-  today: Today;
-}
 
 /** The value if it is a string, else null (so a number or object never reaches a rule). */
 function text(value: unknown): string | null {
@@ -80,12 +73,6 @@ export function nameRuleErrors(body: RuleBody): FieldError[] {
   return errors.errors;
 }
 
-/** Mobile (required) and home (optional) phone; a missing mobile gets the schema's own message. */
-function phoneErrors(body: RuleBody, errors: Collector): void {
-  errors.add('mobilePhoneNumber', checkMobilePhone(textField(body, 'mobilePhoneNumber')));
-  errors.add('phoneNumber', checkHomePhone(textField(body, 'phoneNumber')));
-}
-
 /**
  * Rules of the workplace step (also the parent's workplace in the child flow): the
  * 'その他' text, the workplace name and phone (required when the occupation requires a
@@ -108,22 +95,5 @@ export function workplaceRuleErrors(body: RuleBody, ctx: WorkplaceRuleContext): 
       checkExistingAccount(branch, account),
     );
   }
-  return errors.errors;
-}
-
-/**
- * Rules of the child flow's parent step: names as for the applicant, the parent's age
- * (18 or over), phones, and the surname and kana surname equal to the child's.
- */
-export function parentRuleErrors(body: RuleBody, ctx: ParentRuleContext): FieldError[] {
-  const errors = new Collector();
-  nameErrors(body, errors);
-  const surnames = { lastName: textField(body, 'lastName'), kanaLastName: textField(body, 'kanaLastName') };
-  for (const error of checkParentSurnames(ctx.child, surnames)) {
-    errors.add(error.field, error.message);
-  }
-  const birthday = textField(body, 'birthday');
-  if (birthday) errors.add('birthday', checkParentAge(birthday, ctx.today));
-  phoneErrors(body, errors);
   return errors.errors;
 }
