@@ -49,6 +49,8 @@ export interface ServerConfig {
   ekycPollIntervalMs: number | null;
   /** The mail queue's timings (src/server/mail/queue.ts). */
   mailQueue: MailQueueTimings;
+  /** How long an applicant's session lasts without a request, and when the page warns first. */
+  session: SessionTimings;
   /**
    * TRUST_PROXY: 'true', or the proxy addresses ('127.0.0.1,10.0.0.0/8'), when a reverse
    * proxy terminates the connection, so the client IP (rate limits) and the Host
@@ -147,6 +149,23 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw === 'true' ? true : raw;
 }
 
+export interface SessionTimings {
+  /** SESSION_IDLE_MS: a session with no request for this long ends (default 30 min). */
+  idleMs: number;
+  /** SESSION_WARNING_MS: how long before that the page offers to extend it (default 2 min; WCAG 2.2.1). */
+  warningMs: number;
+}
+
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_SESSION_WARNING_MS = 2 * 60_000;
+
+function sessionTimings(env: NodeJS.ProcessEnv): SessionTimings {
+  const idleMs = integer(env, 'SESSION_IDLE_MS', DEFAULT_SESSION_IDLE_MS);
+  const warningMs = integer(env, 'SESSION_WARNING_MS', DEFAULT_SESSION_WARNING_MS);
+  if (warningMs >= idleMs) throw new Error(`SESSION_WARNING_MS (${warningMs}) must be shorter than SESSION_IDLE_MS (${idleMs})`);
+  return { idleMs, warningMs };
+}
+
 export interface MailQueueTimings {
   /** MAIL_RETRY_FIRST_MS: first retry after a failure (default 5 s); each further one waits twice as long. */
   retryFirstMs: number;
@@ -188,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollMs: integer(env, 'MAIL_POLL_MS', 1_000),
       lockMs: 5 * 60_000,
     },
+    session: sessionTimings(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     banksDir: optional(env, 'BANKS_DIR') ?? path.join(repositoryRoot, 'banks'),

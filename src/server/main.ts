@@ -23,6 +23,7 @@ async function main(): Promise<void> {
         flows,
         analyticsMeasurementId: config.analyticsMeasurementId,
         ekycPollIntervalMs: config.ekycPollIntervalMs,
+        session: config.session,
         production: config.production,
       }),
   });

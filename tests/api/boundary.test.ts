@@ -197,7 +197,7 @@ describe('production trusts only its own hosts', () => {
       {
         config: { production: true },
         pages: async (instance) =>
-          instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, production: true }),
+          instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 1_800_000, warningMs: 120_000 }, production: true }),
       },
     );
     try {

@@ -25,7 +25,7 @@ describe('compressed pages and assets', () => {
     await writeFile(path.join(distDir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
     server = await startTestServer(
       { name: 'pglite' },
-      { pages: async (instance) => instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, production: false }) },
+      { pages: async (instance) => instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 1_800_000, warningMs: 120_000 }, production: false }) },
     );
   });
   afterAll(async () => {

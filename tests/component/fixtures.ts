@@ -19,7 +19,7 @@ export const generalFlow: FlowModel = describeFlow(general as unknown as FlowCon
 export const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
 export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSettings {
-  return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, production: false };
+  return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 30 * 60_000, warningMs: 2 * 60_000 }, production: false };
 }
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
 export const bank0181Settings = (): ClientSettings => settingsFor(bank0181 as BankConfig);

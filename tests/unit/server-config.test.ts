@@ -74,6 +74,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EKYC_PROVIDER: 'acme' })).toThrow(/EKYC_PROVIDER/);
   });
 
+  it('keeps a session 30 idle minutes and warns 2 minutes before, unless configured; the warning comes before the end', () => {
+    expect(loadConfig({}).session).toEqual({ idleMs: 30 * 60_000, warningMs: 2 * 60_000 });
+    expect(loadConfig({ SESSION_IDLE_MS: '60000', SESSION_WARNING_MS: '20000' }).session).toEqual({ idleMs: 60_000, warningMs: 20_000 });
+    expect(() => loadConfig({ SESSION_IDLE_MS: '60000', SESSION_WARNING_MS: '60000' })).toThrow(/SESSION_WARNING_MS/);
+  });
+
   it('refuses a malformed number', () => {
     expect(() => loadConfig({ RATE_LIMIT_IP_PER_HOUR: 'many' })).toThrow(/RATE_LIMIT_IP_PER_HOUR/);
   });

@@ -1,5 +1,6 @@
 import { ofetch, FetchError } from 'ofetch';
 import { session } from '../platform/session';
+import { sessionActivity } from '../platform/sessionActivity';
 
 /** Where a 401 sends the applicant: set by the runtime for the active flow. */
 let onUnauthorized: () => void = () => {
@@ -44,6 +45,10 @@ export const api = ofetch.create({
       headers.set('Authorization', `Bearer ${token}`);
       options.headers = headers;
     }
+  },
+  onResponse({ options, response }) {
+    // The server saw the applicant: their session lasts from now (see sessionActivity).
+    if (new Headers(options.headers).has('Authorization') && response.status !== 401) sessionActivity.touch();
   },
   onResponseError({ request, response }) {
     const url = typeof request === 'string' ? request : request.url;

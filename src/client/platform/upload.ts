@@ -1,6 +1,7 @@
 import type { DocumentType } from '../../domain/ekyc';
 import { handleUnauthorized } from '../api/client';
 import { session } from './session';
+import { sessionActivity } from './sessionActivity';
 
 /**
  * POST /api/documents (multipart: `type`, then `image`) with XMLHttpRequest, whose upload
@@ -65,6 +66,7 @@ export function uploadDocument({ type, image, fileName, onProgress, signal }: Up
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };
     xhr.onload = () => {
+      if (token && xhr.status !== 401) sessionActivity.touch();
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);

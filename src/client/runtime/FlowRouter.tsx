@@ -6,6 +6,7 @@ import type { FlowModel } from '../../domain/flow/model';
 import { errorPathOf, isArrivalAllowed } from '../../domain/flow/model';
 import type { FlowPage } from '../../domain/flow/types';
 import { setUnauthorizedHandler } from '../api/client';
+import { SessionTimeoutWarning } from './SessionTimeoutWarning';
 import { createAnalyticsSink } from '../platform/analytics';
 import { Layout } from '../ui/Layout';
 import { createImplementations, type FlowImplementations } from './implementations';
@@ -151,6 +152,8 @@ function ActivePage({ model, page, settings, implementations, screens, pagesShow
       <Suspense fallback={<p className="loading" role="status">読み込み中です…</p>}>
         <Screen page={page} flow={model} settings={settings} snapshot={snapshot} send={send} arrivalData={arrivalData} />
       </Suspense>
+      {/* Landing, error and return pages open no session of their own: nothing to warn of there. */}
+      {!page.entry && <SessionTimeoutWarning timings={settings.session} />}
     </Layout>
   );
 }

@@ -12,6 +12,8 @@ export interface ModalProps {
   onClose?: () => void;
   /** Visual tone of the title bar. */
   tone?: 'info' | 'warning';
+  /** A warning that needs an answer (role alertdialog): screen readers read its text as it opens. */
+  alert?: boolean;
 }
 
 const FOCUSABLE = [
@@ -31,8 +33,9 @@ const FOCUSABLE = [
  * A div is used rather than the native <dialog> with showModal(): jsdom (our component-test
  * DOM) does not implement showModal(), and the behaviour below is the same in every browser.
  */
-export function Modal({ open, title, children, actions, closable = false, onClose, tone = 'info' }: ModalProps) {
+export function Modal({ open, title, children, actions, closable = false, onClose, tone = 'info', alert = false }: ModalProps) {
   const titleId = useId();
+  const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closableRef = useRef(closable);
   const onCloseRef = useRef(onClose);
@@ -113,15 +116,18 @@ export function Modal({ open, title, children, actions, closable = false, onClos
       <div
         ref={dialogRef}
         className={`modal modal--${tone}`}
-        role="dialog"
+        role={alert ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={alert ? bodyId : undefined}
         tabIndex={-1}
       >
         <h2 className="modal__title" id={titleId}>
           {title}
         </h2>
-        <div className="modal__body">{children}</div>
+        <div className="modal__body" id={bodyId}>
+          {children}
+        </div>
         {actions && <div className="modal__actions">{actions}</div>}
       </div>
     </div>,

@@ -88,5 +88,7 @@ export interface ClientSettings {
   analyticsMeasurementId: string | null;
   /** Test-only override of the eKYC polling interval; null in production. */
   ekycPollIntervalMs: number | null;
+  /** How long a session lasts without a request, and how long before its end the page offers to extend it (ms). */
+  session: { idleMs: number; warningMs: number };
   production: boolean;
 }

@@ -6,9 +6,7 @@ import { hashAuthToken } from '../crypto.js';
 import { applications, authTokens } from '../db/schema.js';
 import type { AuthenticatedApplication } from '../types.js';
 
-/** A session ends after 30 idle minutes… */
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-/** …and in any case 12 hours after the e-mail verification. */
+/** A session ends after SESSION_IDLE_MS without a request (config.session), and in any case 12 hours after the e-mail verification. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /** 32 bytes in base64url without padding. */
@@ -28,7 +26,7 @@ export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database
  * sets request.application.
  */
 export async function requireApplication(request: FastifyRequest, reply: FastifyReply) {
-  const { db, now: clock } = request.server;
+  const { db, now: clock, config } = request.server;
   const match = bearer.exec(request.headers.authorization ?? '');
   const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });
   if (!match?.[1]) return unauthorized();
@@ -47,7 +45,7 @@ export async function requireApplication(request: FastifyRequest, reply: Fastify
         eq(applications.id, authTokens.applicationId),
         eq(applications.bankCode, bankCode),
         gt(authTokens.expiresAt, now),
-        gte(authTokens.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+        gte(authTokens.lastSeenAt, new Date(now.getTime() - config.session.idleMs)),
       ),
     )
     .returning({ id: applications.id, bankCode: applications.bankCode, applicationType: applications.applicationType });

@@ -8,6 +8,7 @@ import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../
 import type { FlowConfig } from '../../domain/flow/types';
 import { PAGE_DATA_IDS } from '../../domain/page-data';
 import { httpMessages } from '../http-messages.js';
+import type { SessionTimings } from '../config.js';
 
 export interface PagesOptions {
   distDir: string;
@@ -15,6 +16,7 @@ export interface PagesOptions {
   flows: FlowConfig[];
   analyticsMeasurementId: string | null;
   ekycPollIntervalMs: number | null;
+  session: SessionTimings;
   production: boolean;
 }
 
@@ -117,6 +119,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
       bank: toPublicBankConfig(bank),
       analyticsMeasurementId: options.analyticsMeasurementId,
       ekycPollIntervalMs: options.ekycPollIntervalMs,
+      session: options.session,
       production: options.production,
     };
     const html = template

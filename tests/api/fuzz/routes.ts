@@ -78,6 +78,7 @@ export const fuzzRoutes: FuzzRoute[] = [
     },
   },
   { method: 'GET', route: '/api/applications', url: fixed('/api/applications'), who: 'fresh', input: none },
+  { method: 'POST', route: '/api/session/extend', url: fixed('/api/session/extend'), who: 'fresh', input: none },
   {
     method: 'POST',
     route: '/api/applications/personal',

@@ -1,0 +1,23 @@
+/**
+ * When the server last saw this applicant: the time of the last answer to a call that carried
+ * the token (the server records the activity before anything else, so even a 400 counts; a 401
+ * does not). The session's end is counted from it (SessionTimeoutWarning).
+ */
+type Listener = () => void;
+
+let lastAt: number | null = null;
+const listeners = new Set<Listener>();
+
+export const sessionActivity = {
+  lastAt: (): number | null => lastAt,
+  touch(at: number = Date.now()): void {
+    lastAt = at;
+    for (const listener of listeners) listener();
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};

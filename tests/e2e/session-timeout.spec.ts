@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '../../src/domain/messages';
+import { reachPersonal } from './drivers';
+import { bankUrl, byLabel } from './support';
+
+/**
+ * Issue 14, WCAG 2.2.1: two minutes before a session's 30 idle minutes run out, a dialog offers
+ * 「延長する」; at the end the applicant lands on the session error page. The page's clock is
+ * moved by Playwright (the server's real values stay): the extension is a real request.
+ */
+test('the timeout warning appears, is extended without losing what was typed, and expires', async ({ page }) => {
+  await page.clock.install();
+  await reachPersonal(page, '0177', 'general');
+  await byLabel(page, 'お名前（姓）').fill('福岡');
+  // Leaving the name asks the server for its furigana (activity: the session starts again from it).
+  await byLabel(page, 'お名前（名）').focus();
+  await expect(byLabel(page, 'フリガナ（セイ）')).not.toHaveValue('');
+
+  await page.clock.fastForward('27:59');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.clock.fastForward('00:02');
+  const dialog = page.getByRole('alertdialog', { name: 'まもなく有効期限が切れます' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('でお手続きの有効期限が切れます');
+  await expect(dialog).toBeFocused();
+  // Tab stays inside the dialog.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: '延長する' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: '延長する' })).toBeFocused();
+
+  const extended = page.waitForResponse((response) => response.url().endsWith('/api/session/extend') && response.status() === 204);
+  await dialog.getByRole('button', { name: '延長する' }).click();
+  await extended;
+  await expect(dialog).toBeHidden();
+  await expect(byLabel(page, 'お名前（姓）')).toHaveValue('福岡');
+
+  await page.clock.fastForward('28:01');
+  await expect(dialog).toBeVisible();
+  await page.clock.fastForward('02:00');
+  await expect(page).toHaveURL(bankUrl('0177', '/error?id=1'));
+  await expect(page.getByText(messages.unauthorized)).toBeVisible();
+});
