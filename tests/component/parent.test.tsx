@@ -111,6 +111,9 @@ async function chooseBirthday(user: UserEvent, year: string, month: string, day:
 }
 
 async function fillValid(user: UserEvent, lastName = '福岡', kana = 'ﾌｸｵｶ') {
+  // The surnames start as the child's (never asked twice): typed over here.
+  await user.clear(byLabel('お名前（姓）'));
+  await user.clear(byLabel('フリガナ（セイ）'));
   await user.type(byLabel('お名前（姓）'), lastName);
   await user.type(byLabel('お名前（名）'), '太郎');
   await user.type(byLabel('フリガナ（セイ）'), kana);
@@ -151,6 +154,8 @@ describe('/child/parent', () => {
     const user = userEvent.setup();
     renderParent();
     await ready();
+    await user.clear(byLabel('お名前（姓）'));
+    await user.clear(byLabel('フリガナ（セイ）'));
     await user.type(byLabel('お名前（姓）'), '福岡');
     await user.type(byLabel('お名前（名）'), '一郎');
     await user.click(byLabel('フリガナ（メイ）'));
@@ -266,13 +271,23 @@ describe('/child/parent', () => {
     expect(byLabel('お勤め先名').id).toBe(`${PARENT_WORKPLACE_ID_PREFIX}_workplaceName`);
   });
 
+  it('starts with the child\'s surname and its kana, which the parent\'s must equal (never asked twice)', async () => {
+    startServer();
+    renderParent();
+    await ready();
+    expect((byLabel('お名前（姓）') as HTMLInputElement).value).toBe(CHILD.lastName);
+    expect((byLabel('フリガナ（セイ）') as HTMLInputElement).value).toBe(CHILD.kanaLastName);
+    expect((byLabel('お名前（名）') as HTMLInputElement).value).toBe('');
+  });
+
   it('focuses the first field in error of the page, in the parent part first', async () => {
     const server = startServer();
     const user = userEvent.setup();
     renderParent();
     await ready();
     await user.click(screen.getByRole('button', { name: '次へ' }));
-    await waitFor(() => expect(document.activeElement?.id).toBe(`${PARENT_ID_PREFIX}_lastName`));
+    // The surname is the child's already: the first field left empty is the first name.
+    await waitFor(() => expect(document.activeElement?.id).toBe(`${PARENT_ID_PREFIX}_firstName`));
     expect(document.getElementById(`${PARENT_WORKPLACE_ID_PREFIX}_occupationId__error`)?.textContent).toBe('選択が必須です。');
     expect(server.posts).toEqual([]);
   }, 30_000);

@@ -15,12 +15,12 @@ const advance = async (ms: number) => {
 };
 
 describe('the warning before the session ends (WCAG 2.2.1)', () => {
-  let expired: ReturnType<typeof vi.fn>;
+  let expired: ReturnType<typeof vi.fn<() => void>>;
   let extensions: number;
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
     sessionStorage.setItem('authenticationToken', 'token');
-    expired = vi.fn();
+    expired = vi.fn<() => void>();
     setUnauthorizedHandler(expired);
     extensions = 0;
     vi.stubGlobal(

@@ -87,6 +87,23 @@ async function openedWidgets(schema: FormSchema, data: FormData, opening: { appl
   return opened;
 }
 
+/**
+ * What is never asked twice (WCAG 2.2 3.3.7): a field not answered yet starts with what the
+ * application already holds under the name its x-ui gives (`"ui:options": { "initialFromSaved":
+ * "lastName" }`: the parent's surname is the child's).
+ */
+function fromSaved(schema: FormSchema, data: FormData, saved: Readonly<Record<string, unknown>>): FormData {
+  const filled: FormData = {};
+  for (const [field, entry] of Object.entries(uiSchemaOf(schema))) {
+    const options = isRecord(entry) && isRecord(entry['ui:options']) ? entry['ui:options'] : undefined;
+    const name = options?.initialFromSaved;
+    if (typeof name !== 'string' || (data[field] !== undefined && data[field] !== '')) continue;
+    const value = saved[name];
+    if (typeof value === 'string' && value !== '') filled[field] = value;
+  }
+  return filled;
+}
+
 function isAnswered(data: FormData, field: string): boolean {
   const value = data[field];
   const state = data[pageStateKey(field)];
@@ -120,7 +137,7 @@ export async function loadStep({ form, applicationType, bank, path }: StepOpenin
   // A field asked from the start and not answered yet may take the bank's value (e.g. bankCode).
   const context: FormRuleContext = { ...asker, bank, offered: choices };
   const presets = presetsOnAsking(schema, shown, new Set(Object.keys(schema.properties ?? {})), unaskedFields(schema, shown, context), bank);
-  const initialData = await openedWidgets(schema, { ...shown, ...presets }, { applicationType, stored: isRecord(stored) });
+  const initialData = await openedWidgets(schema, { ...shown, ...presets, ...fromSaved(schema, shown, asker.saved) }, { applicationType, stored: isRecord(stored) });
   // A reminder to give what is not asked of this applicant would make no sense.
   const unasked = unaskedFields(schema, initialData, context);
   const named = step.reminder?.unlessAnswered ?? [];
