@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/domain/messages';
+import { WCAG_TAGS } from '../model/accessibility';
 import { reachPersonal } from './drivers';
 import { bankUrl, byLabel } from './support';
 
@@ -23,6 +25,9 @@ test('the timeout warning appears, is extended without losing what was typed, an
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('でお手続きの有効期限が切れます');
   await expect(dialog).toBeFocused();
+  // WCAG 2.x A and AA with the dialog open (as the journeys check every screen).
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
   // Tab stays inside the dialog.
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: '延長する' })).toBeFocused();

@@ -9,6 +9,7 @@ import { expectationOf, type ScreenExpectation } from './flows';
 import { pathWords, type FlowPlan, type PlannedPath } from './plan';
 import { stateName, topLevelStateOf, transitionTaken } from './test-machine';
 import { actorModels, type InjectedFailure } from './world';
+import { accessibilityViolations, type Violation } from './accessibility';
 
 /**
  * Runs one planned path in the browser: each event through the screen drivers
@@ -107,6 +108,7 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
   const records = await recordScreens(page);
   const words = pathWords(testFlow, path);
   const armed: ArmedFailure[] = [];
+  const violations: Violation[] = [];
   let cursor = 0;
 
   const checkState = async (index: number) => {
@@ -129,6 +131,9 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       await expect.poll(() => new URL(page.url()).pathname, { message: 'still on the page' }).toBe(expected.path);
       await expect(page.locator('main h1')).toHaveText(expected.title);
       await expect(page).toHaveTitle(new RegExp(`^${expected.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
+      // Once the screen has settled (nothing loading), as the applicant meets it.
+      await expect(page.getByRole('status').filter({ hasText: '読み込み中です' })).toHaveCount(0);
+      violations.push(...(await accessibilityViolations(page, `${bank} ${expected.path}`)));
     }
   };
 
@@ -205,4 +210,6 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       throw new Error(`${flowId} journey (bank ${bank}) failed at step ${label}\npath: ${words}\n${message}`, { cause: error });
     }
   }
+  // WCAG 2.x A and AA (axe-core) on every screen this journey met first in its worker.
+  expect(violations, `accessibility violations (axe-core): ${violations.length}`).toEqual([]);
 }
