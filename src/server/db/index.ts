@@ -3,8 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { migrate, type MigrationTarget } from './migrate.js';
 import * as schema from './schema.js';
@@ -118,6 +117,7 @@ const HEALTH_TIMEOUT_MS = 5_000;
  */
 async function listenPostgres(connectionString: string, channel: string, handlers: NoticeHandlers): Promise<{ stop(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const { default: pgModule } = await import('pg');
   let current: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -136,7 +136,7 @@ async function listenPostgres(connectionString: string, channel: string, handler
     Promise.race([client.query('SELECT 1'), timeout]).catch(() => lost(client));
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    const client = new pgModule.Client({ connectionString, keepAlive: true });
     client.on('notification', (message) => handlers.notice(message.payload ?? ''));
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -175,7 +175,9 @@ async function listenPostgres(connectionString: string, channel: string, handler
 }
 
 async function openPostgres(connectionString: string): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Imported here: a server on the embedded PGlite never loads node-postgres (about 100 ms).
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pgModule.Pool({ connectionString, max: 10 });
   // An idle connection dropped by the server emits 'error' on the pool; unhandled, that would
   // end the process. The pool replaces the connection; the next query reports real trouble.
   pool.on('error', (error) => {
