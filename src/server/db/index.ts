@@ -75,17 +75,25 @@ export function poolMigrationTarget(pool: pg.Pool): MigrationTarget {
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is resident in PGlite's WebAssembly memory from
+ * the start (RSS after opening: 310 MB against 150 MB with 16 MB). One process's database,
+ * a few MB per thousand applications, fits in 16 MB; what does not is read from the operating
+ * system's file cache, not from disk.
+ */
+const PGLITE_START = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+
 async function openPglite(dataDir: string): Promise<OpenedDatabase> {
   let client: PGlite;
   if (dataDir === ':memory:') {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_START);
   } else {
     // PGlite is a single-process database: two processes on one data directory would damage
     // it. The server and the operator command therefore must not run at the same time on one
     // DATA_DIR (with DATABASE_URL there is no such limit).
     const dir = path.join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_START);
   }
   try {
     await migrate(pgliteMigrationTarget(client));
