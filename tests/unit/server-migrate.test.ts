@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMigrationTarget } from '../../src/server/db/index.js';
 import { migrate, readMigrations, type MigrationTarget } from '../../src/server/db/migrate.js';
+import { pgliteTemplatePath } from '../../src/server/db/pglite-template.js';
 import { maintenanceWindows } from '../../src/server/db/schema.js';
 
 describe('migrator', () => {
@@ -50,6 +51,13 @@ describe('migrator', () => {
     transactions = 0;
     expect(await migrate(counting, files)).toEqual([]);
     expect(transactions).toBe(1);
+  });
+
+  it('names the PGlite template by the migrations, so an edited or added file finds none', () => {
+    const files = [{ name: '0001_a.sql', sql: 'CREATE TABLE a (id int);' }];
+    expect(pgliteTemplatePath(files)).toBe(pgliteTemplatePath([{ ...files[0]! }]));
+    expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([{ name: '0001_a.sql', sql: 'CREATE TABLE a (id bigint);' }]));
+    expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([...files, { name: '0002_b.sql', sql: '' }]));
   });
 
   it('leaves nothing of a failing file and records it as not applied', async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,7 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import { migrate, type MigrationTarget } from './migrate.js';
+import { migrate, readMigrations, type MigrationTarget } from './migrate.js';
+import { readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export { schema };
@@ -84,19 +86,23 @@ export function poolMigrationTarget(pool: pg.Pool): MigrationTarget {
 const PGLITE_START = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+  const migrations = await readMigrations();
   let client: PGlite;
   if (dataDir === ':memory:') {
-    client = await PGlite.create(PGLITE_START);
+    const template = await readPgliteTemplate(migrations);
+    client = await PGlite.create(template ? { ...PGLITE_START, loadDataDir: template } : PGLITE_START);
   } else {
     // PGlite is a single-process database: two processes on one data directory would damage
     // it. The server and the operator command therefore must not run at the same time on one
     // DATA_DIR (with DATABASE_URL there is no such limit).
     const dir = path.join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, PGLITE_START);
+    // A new folder starts from the template, an existing one (PG_VERSION written) as it is.
+    const template = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : await readPgliteTemplate(migrations);
+    client = await PGlite.create(dir, template ? { ...PGLITE_START, loadDataDir: template } : PGLITE_START);
   }
   try {
-    await migrate(pgliteMigrationTarget(client));
+    await migrate(pgliteMigrationTarget(client), migrations);
   } catch (error) {
     await client.close();
     throw error;
