@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMigrationTarget } from '../../src/server/db/index.js';
-import { migrate, readMigrations } from '../../src/server/db/migrate.js';
+import { migrate, readMigrations, type MigrationTarget } from '../../src/server/db/migrate.js';
+import { pgliteTemplatePath } from '../../src/server/db/pglite-template.js';
 import { documents, maintenanceWindows } from '../../src/server/db/schema.js';
 import { importDocumentFiles } from '../../src/server/uploads/import-files.js';
 import { readDocument } from '../../src/server/uploads/store.js';
@@ -29,6 +30,36 @@ describe('migrator', () => {
     expect(await migrate(target, files)).toEqual(['0001_a.sql', '0002_b.sql']);
     expect(await migrate(target, files)).toEqual([]);
     expect((await client.query('SELECT id, b FROM a')).rows).toEqual([{ id: 1, b: 'x;y' }]);
+  });
+
+  it('opens one transaction on a restart, when every file is already recorded', async () => {
+    client = await PGlite.create();
+    const inner = pgliteMigrationTarget(client);
+    let transactions = 0;
+    const counting: MigrationTarget = {
+      transaction: (run) => {
+        transactions += 1;
+        return inner.transaction(run);
+      },
+    };
+    const files = [
+      { name: '0001_a.sql', sql: 'CREATE TABLE a (id int);' },
+      { name: '0002_b.sql', sql: 'CREATE TABLE b (id int);' },
+    ];
+    await migrate(counting, files.slice(0, 1));
+    transactions = 0;
+    expect(await migrate(counting, files)).toEqual(['0002_b.sql']);
+    expect(transactions).toBe(2);
+    transactions = 0;
+    expect(await migrate(counting, files)).toEqual([]);
+    expect(transactions).toBe(1);
+  });
+
+  it('names the PGlite template by the migrations, so an edited or added file finds none', () => {
+    const files = [{ name: '0001_a.sql', sql: 'CREATE TABLE a (id int);' }];
+    expect(pgliteTemplatePath(files)).toBe(pgliteTemplatePath([{ ...files[0]! }]));
+    expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([{ name: '0001_a.sql', sql: 'CREATE TABLE a (id bigint);' }]));
+    expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([...files, { name: '0002_b.sql', sql: '' }]));
   });
 
   it('leaves nothing of a failing file and records it as not applied', async () => {

@@ -44,17 +44,24 @@ export async function readMigrations(): Promise<MigrationFile[]> {
  * transaction together with its record, so a failing file leaves no half-applied schema. The
  * advisory lock makes two servers starting at once on one PostgreSQL database take turns.
  * Returns the names applied now.
+ *
+ * The names already recorded are read once first: on a restart every file is, and the start
+ * then costs one transaction instead of one per file. A file seen as pending there is checked
+ * again under the lock, since another server may have applied it meanwhile; a recorded one
+ * needs no second look, as a migration is never undone.
  */
 export async function migrate(target: MigrationTarget, files?: MigrationFile[]): Promise<string[]> {
   const migrations = files ?? (await readMigrations());
   const applied: string[] = [];
+  let recorded = new Set<string>();
   await target.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
+    recorded = new Set((await tx.query('SELECT name FROM schema_migrations')).map((row) => String(row.name)));
   });
-  for (const file of migrations) {
+  for (const file of migrations.filter((migration) => !recorded.has(migration.name))) {
     await target.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file.name]);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import jaconv from 'jaconv';
-import kuromoji, { type IpadicFeatures, type Tokenizer } from 'kuromoji';
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 
 export { FURIGANA_MAX_LENGTH } from '../../domain/rules/index.js';
 
@@ -40,8 +40,9 @@ function toHalfWidth(text: string): string {
  *
  * The dictionary takes about a second of CPU and some 200-300 MB of memory to load (typed
  * arrays and heap; measured with Node 20), so it is built once, lazily, by the first caller
- * (or by warm() when the server starts listening) and kept for the life of the process;
- * concurrent first callers share the one build.
+ * that needs it (kuromoji itself is imported then too) and kept for the life of the process;
+ * concurrent first callers share the one build. The server never builds it before a request
+ * asks (plugins/lookups.ts).
  */
 export class FuriganaReader {
   readonly dicPath: string;
@@ -79,13 +80,7 @@ export class FuriganaReader {
   private load(): Promise<Tokenizer<IpadicFeatures>> {
     if (this.tokenizer) return Promise.resolve(this.tokenizer);
     if (!this.building) {
-      const building = new Promise<Tokenizer<IpadicFeatures>>((resolve, reject) => {
-        kuromoji.builder({ dicPath: this.dicPath }).build((error, tokenizer) => {
-          // kuromoji passes null (typed as Error) on success.
-          if (error) reject(error instanceof Error ? error : new Error(String(error)));
-          else resolve(tokenizer);
-        });
-      });
+      const building = buildTokenizer(this.dicPath);
       this.building = building;
       building.then(
         (tokenizer) => {
@@ -99,6 +94,18 @@ export class FuriganaReader {
     }
     return this.building;
   }
+}
+
+/** kuromoji is imported here, not at the top: a process that never reads a name never loads it. */
+async function buildTokenizer(dicPath: string): Promise<Tokenizer<IpadicFeatures>> {
+  const { default: kuromoji } = await import('kuromoji');
+  return new Promise((resolve, reject) => {
+    kuromoji.builder({ dicPath }).build((error, tokenizer) => {
+      // kuromoji passes null (typed as Error) on success.
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(tokenizer);
+    });
+  });
 }
 
 const shared = new Map<string, FuriganaReader>();

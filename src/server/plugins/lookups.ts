@@ -14,10 +14,12 @@ export interface LookupsOptions {
  * Decorates `app.postal` (postal code -> address candidates) and `app.furigana` (kanji ->
  * kana). Both read files shipped in node_modules and keep what they read in memory.
  *
- * The furigana dictionary takes about a second of CPU to load, so it starts loading as soon
- * as the server listens, in the background: the server answers at once, and by the time the
- * first applicant has verified their mail address and typed a name it is ready. Servers that
- * never listen (tests driving app.inject) load it only when a test first asks.
+ * Neither is read at start. The furigana dictionary costs about a second of CPU and some
+ * 300 MB of memory, the postal data a few MB per 3-digit file; both load on the first request
+ * that needs them (concurrent first requests share one load) and then stay. Loading the
+ * dictionary in the background once the server listened would make the first reading fast,
+ * but would put those 300 MB into every idle process, over issue 13's 250 MB for a whole idle
+ * server: docs/adr/0026-lookups-load-on-first-use.md.
  */
 const lookups: FastifyPluginAsync<LookupsOptions> = async (app, options) => {
   const postal = options.postal ?? new PostalLookup();
@@ -25,16 +27,6 @@ const lookups: FastifyPluginAsync<LookupsOptions> = async (app, options) => {
   app.decorate('postal', postal);
   app.decorate('furigana', furigana);
   app.log.info({ jpostal: jpostalVersion() }, 'postal data');
-
-  app.addHook('onListen', async () => {
-    if (furigana.ready) return;
-    const started = performance.now();
-    // Not awaited: listening must not wait for the dictionary.
-    furigana.warm().then(
-      () => app.log.info({ ms: Math.round(performance.now() - started) }, 'furigana dictionary ready'),
-      (error: unknown) => app.log.error({ err: error }, 'furigana dictionary failed to load; retried on the first request'),
-    );
-  });
 };
 
 export default fp(lookups, { name: 'lookups', fastify: '5.x' });

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DOCUMENT_MAX_SIDE, DOCUMENT_MIN_SIDE } from '../../domain/ekyc.js';
 
 /**
@@ -38,6 +37,9 @@ function sideOutOfBounds(side: number): boolean {
 }
 
 export async function reencodeImage(input: Buffer): Promise<ReencodedImage | ImageRefusal> {
+  // Imported on the first upload, not at start: sharp and libvips cost a start some 100 ms and
+  // 25 MB of memory, and most processes' uploads come long after their start, if at all.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   let width = 0;
   let height = 0;
