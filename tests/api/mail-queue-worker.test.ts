@@ -6,13 +6,13 @@ import { mailQueue } from '../../src/server/db/schema.js';
 import type { MailMessage, MailSender } from '../../src/server/mail/index.js';
 import { MailQueue } from '../../src/server/mail/queue.js';
 import { enqueueMail } from '../../src/server/mail/queue-rows.js';
-import { backends, HOUR, MINUTE, TestClock, throwawaySchema } from './helpers.js';
+import { backends, HOUR, MINUTE, startTestServer, TestClock, throwawaySchema, type TestServer } from './helpers.js';
 
 /**
  * The queue's worker against a sender the test holds: how many mails it sends at once, that a
  * slow send holds up only its own slot, that a mail queued meanwhile does not wait for the
  * others, and that a claim whose hold ran out cannot touch the row another worker has claimed
- * since.
+ * since. Then the wake-up of a process that did not queue the mail (the database's notice).
  */
 
 /** A sender whose every send waits until the test ends it. */
@@ -144,5 +144,21 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
     await second.queue.stop();
     const [rescheduled] = await db.select().from(mailQueue);
     expect(rescheduled).toMatchObject({ attempts: 2, lockedUntil: null, lastError: '451' });
+  });
+});
+
+describe.each(backends)('a process that did not queue the mail ($name)', (backend) => {
+  let server: TestServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('sends it at once, woken by the database, not at its next poll', async () => {
+    server = await startTestServer(backend, { config: { mailQueue: { ...loadConfig({}).mailQueue, pollMs: HOUR } } });
+    const { app, clock } = server;
+    // Written as another process writes it: no wake-up in this one.
+    await enqueueMail(app.db, 'verification', message('elsewhere@example.jp'), clock.now(), new Date(clock.now().getTime() + 10 * MINUTE));
+    await vi.waitFor(async () => expect((await app.mail.list?.())?.map((mail) => mail.to)).toEqual(['elsewhere@example.jp']), { timeout: 5_000 });
   });
 });
