@@ -47,8 +47,8 @@ export interface ServerConfig {
   timeouts: ConnectionTimeouts;
   /** EKYC_POLL_INTERVAL_MS: test-only override of the 5 s eKYC poll interval (default null). */
   ekycPollIntervalMs: number | null;
-  /** The mail queue's timings (src/server/mail/queue.ts). */
-  mailQueue: MailQueueTimings;
+  /** The mail queue's timings and how many mails it sends at once (src/server/mail/queue.ts). */
+  mailQueue: MailQueueSettings;
   /** How long an applicant's session lasts without a request, and when the page warns first. */
   session: SessionTimings;
   /**
@@ -139,6 +139,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1`);
+  return value;
+}
+
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
@@ -166,7 +172,7 @@ function sessionTimings(env: NodeJS.ProcessEnv): SessionTimings {
   return { idleMs, warningMs };
 }
 
-export interface MailQueueTimings {
+export interface MailQueueSettings {
   /** MAIL_RETRY_FIRST_MS: first retry after a failure (default 5 s); each further one waits twice as long. */
   retryFirstMs: number;
   /** MAIL_RETRY_MAX_MS: the longest wait between tries (default 15 min). */
@@ -175,6 +181,12 @@ export interface MailQueueTimings {
   pollMs: number;
   /** How long a worker holds a mail it is sending before another may try it (5 min). */
   lockMs: number;
+  /**
+   * MAIL_CONCURRENCY: mails one process sends at once, each on a connection of the SMTP pool
+   * (default 5, nodemailer's own pool size). One at a time, a loaded server answered the SMTP
+   * server's round trips late and the codes queued up behind each other.
+   */
+  concurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -206,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retryMaxMs: integer(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
       pollMs: integer(env, 'MAIL_POLL_MS', 1_000),
       lockMs: 5 * 60_000,
+      concurrency: positive(env, 'MAIL_CONCURRENCY', 5),
     },
     session: sessionTimings(env),
     trustProxy: trustProxy(env.TRUST_PROXY),

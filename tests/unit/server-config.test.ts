@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       rateLimit: { addressPerHour: 5, ipPerHour: 30, verifyIpPerHour: 30 },
       timeouts: { headersMs: 20_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 10_000 },
       ekycPollIntervalMs: null,
+      mailQueue: { retryFirstMs: 5_000, retryMaxMs: 900_000, pollMs: 1_000, concurrency: 5 },
       trustProxy: false,
       logLevel: 'info',
       ekycProvider: 'simulator',
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       EKYC_PROVIDER: 'simulator',
       EKYC_CALLBACK_SECRET: 'shared-with-the-provider',
       PIN_KEY_FILE: '/etc/kouza/pin-key.pem',
+      MAIL_CONCURRENCY: '12',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       rateLimit: { addressPerHour: 50, ipPerHour: 1000, verifyIpPerHour: 200 },
       timeouts: { headersMs: 5000, requestMs: 60_000, idleMs: 15_000, keepAliveMs: 4000 },
       ekycPollIntervalMs: 100,
+      mailQueue: { concurrency: 12 },
       trustProxy: true,
       ekycProvider: 'simulator',
       ekycCallbackSecret: 'shared-with-the-provider',
@@ -82,5 +85,7 @@ describe('loadConfig', () => {
 
   it('refuses a malformed number', () => {
     expect(() => loadConfig({ RATE_LIMIT_IP_PER_HOUR: 'many' })).toThrow(/RATE_LIMIT_IP_PER_HOUR/);
+    // No mail would ever be sent.
+    expect(() => loadConfig({ MAIL_CONCURRENCY: '0' })).toThrow(/MAIL_CONCURRENCY must be at least 1/);
   });
 });

@@ -50,12 +50,12 @@ describe('outbox', () => {
 
 describe('SMTP options', () => {
   it('skips STARTTLS only for a plain loopback relay without login', () => {
-    expect(smtpTransportOptions('smtp://127.0.0.1:2525')).toMatchObject({ url: 'smtp://127.0.0.1:2525', pool: true, ignoreTLS: true, socketTimeout: 30_000 });
-    expect(smtpTransportOptions('smtp://localhost:25')).toMatchObject({ url: 'smtp://localhost:25', pool: true, ignoreTLS: true });
-    expect(smtpTransportOptions('smtp://mail.example.jp:587')).toEqual({ url: 'smtp://mail.example.jp:587', pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    expect(smtpTransportOptions('smtp://user:pass@127.0.0.1:25')).toEqual({ url: 'smtp://user:pass@127.0.0.1:25', pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    expect(smtpTransportOptions('smtps://127.0.0.1:465')).toEqual({ url: 'smtps://127.0.0.1:465', pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    expect(smtpTransportOptions('smtp://127.0.0.1:25?requireTLS=true')).toEqual({ url: 'smtp://127.0.0.1:25?requireTLS=true', pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    expect(smtpTransportOptions('smtp://127.0.0.1:2525', 5)).toMatchObject({ url: 'smtp://127.0.0.1:2525', pool: true, ignoreTLS: true, socketTimeout: 30_000 });
+    expect(smtpTransportOptions('smtp://localhost:25', 3)).toMatchObject({ url: 'smtp://localhost:25', pool: true, maxConnections: 3, ignoreTLS: true });
+    expect(smtpTransportOptions('smtp://mail.example.jp:587', 5)).toEqual({ url: 'smtp://mail.example.jp:587', pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    expect(smtpTransportOptions('smtp://user:pass@127.0.0.1:25', 5)).toEqual({ url: 'smtp://user:pass@127.0.0.1:25', pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    expect(smtpTransportOptions('smtps://127.0.0.1:465', 5)).toEqual({ url: 'smtps://127.0.0.1:465', pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    expect(smtpTransportOptions('smtp://127.0.0.1:25?requireTLS=true', 5)).toEqual({ url: 'smtp://127.0.0.1:25?requireTLS=true', pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   });
 });
 

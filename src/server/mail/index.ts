@@ -11,7 +11,7 @@ export { completionMail } from './completion-mail.js';
 export { verificationMail } from './verification-mail.js';
 
 /** SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox (in memory for ':memory:'). */
-export function createMailSender(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir'>): MailSender {
-  if (config.smtpUrl) return new SmtpMailSender(config.smtpUrl);
+export function createMailSender(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir' | 'mailQueue'>): MailSender {
+  if (config.smtpUrl) return new SmtpMailSender(config.smtpUrl, config.mailQueue.concurrency);
   return new OutboxMailSender(config.dataDir === ':memory:' ? null : path.join(config.dataDir, 'outbox'));
 }

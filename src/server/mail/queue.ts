@@ -1,31 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailQueueTimings } from '../config.js';
+import type { MailQueueSettings } from '../config.js';
 import type { Database } from '../db/index.js';
-import { mailQueue } from '../db/schema.js';
-import type { MailMessage, MailSender } from './types.js';
+import { claimDue, deleteStale, releaseClaimed, removeClaimed, rescheduleClaimed, type ClaimedMail } from './queue-rows.js';
+import type { MailSender } from './types.js';
 
 /**
  * The durable mail queue (migration 0009): a request writes its mail into the database, in
  * its own transaction, and answers at once; a worker in every server process sends what is
- * due through the pooled transport, retries with exponential backoff while the SMTP server
- * fails or is down, and deletes a row once its mail is sent. Several processes share the
- * queue through PostgreSQL only: a row is claimed with FOR UPDATE SKIP LOCKED and held by
- * locked_until while it is being sent, so one mail goes out once even with many workers
- * (a process that dies mid-send frees it when locked_until passes).
+ * due through the pooled transport, several mails at once, retries with exponential backoff
+ * while the SMTP server fails or is down, and deletes a row once its mail is sent. Several
+ * processes share the queue through PostgreSQL only: a row is claimed with FOR UPDATE SKIP
+ * LOCKED and held by locked_until while it is being sent, so one mail goes out once even with
+ * many workers (a process that dies mid-send frees it when locked_until passes). The rows'
+ * statements are in queue-rows.ts.
  */
-
-/** What a queued mail is: the log names this, never the address. */
-export type MailKind = 'verification' | 'completion';
-
-/** A database or a transaction: a mail is queued in the transaction that decides to send it. */
-type Writer = Pick<Database, 'insert'>;
-
-/** Queues a mail, to be sent before `discardAfter` or not at all. */
-export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date): Promise<void> {
-  await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now });
-}
 
 /** The SMTP failure as the log and the row may keep it: its code and SMTP status, no text. */
 function failureCode(error: unknown): string {
@@ -34,30 +22,20 @@ function failureCode(error: unknown): string {
   return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? String(responseCode) : null].filter(Boolean).join(' ') || 'unknown';
 }
 
-// Few per claim: each is held for lockMs, and a slow SMTP server sends them one after another.
-const BATCH = 5;
-
-interface ClaimedMail {
-  id: string;
-  kind: string;
-  message: MailMessage;
-  attempts: number;
-  discardAfter: Date;
-  lockedUntil: Date;
-}
-
 export class MailQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Ends a round's wait for a free slot early: this process has queued a mail. */
+  private nudge: (() => void) | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly sender: MailSender,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
-    private readonly timings: MailQueueTimings,
+    private readonly settings: MailQueueSettings,
   ) {}
 
   start(): void {
@@ -73,11 +51,15 @@ export class MailQueue {
     await this.running;
   }
 
-  /** Looks for due mail now (after this process queued one), then again every pollMs. */
+  /**
+   * Looks for due mail now (this process, or through the database's notice another one, queued
+   * a mail), then again every pollMs.
+   */
   wake(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
+      this.nudge?.();
       return;
     }
     if (this.timer) clearTimeout(this.timer);
@@ -92,7 +74,7 @@ export class MailQueue {
           this.again = false;
           this.wake();
         } else {
-          this.timer = setTimeout(() => this.wake(), this.timings.pollMs);
+          this.timer = setTimeout(() => this.wake(), this.settings.pollMs);
           this.timer.unref();
         }
       });
@@ -104,59 +86,62 @@ export class MailQueue {
     await this.deliverDue();
   }
 
-  /** Sends every mail due now, batch by batch (until stopped); returns how many were sent. */
+  /**
+   * Sends every mail due now, up to `concurrency` at once: as each send ends its slot takes the
+   * next due mail (a slow one holds up only its own slot), and a mail queued meanwhile is
+   * claimed into a free slot at once. Returns how many were sent. A database failure ends the
+   * round once the sends under way have ended.
+   */
   async deliverDue(): Promise<number> {
     await this.dropStale();
     let sent = 0;
+    // A database error (the first) from a claim or a send's own statements.
+    const failures: unknown[] = [];
+    const sending = new Set<Promise<void>>();
+    // The last claim filled every free slot, so more mail may be due.
+    let more = true;
     for (;;) {
-      const claimed = await this.claim();
-      if (claimed.length === 0) return sent;
-      for (const [index, row] of claimed.entries()) {
-        if (this.stopped) {
-          // Closing: the rest is given back for any worker (or this one after a restart).
-          await Promise.all(claimed.slice(index).map((left) => this.db.update(mailQueue).set({ lockedUntil: null }).where(this.held(left))));
-          return sent;
+      const free = this.settings.concurrency - sending.size;
+      if (free > 0 && (more || this.again) && !this.stopped && failures.length === 0) {
+        this.again = false;
+        let claimed: ClaimedMail[];
+        try {
+          claimed = await claimDue(this.db, this.now(), this.settings.lockMs, free);
+        } catch (error) {
+          failures.push(error);
+          continue;
         }
-        if (await this.deliver(row)) sent += 1;
+        more = claimed.length === free;
+        if (this.stopped) {
+          // Closing: given back for any worker (or this one after a restart).
+          await releaseClaimed(this.db, claimed);
+          continue;
+        }
+        for (const row of claimed) {
+          const send = this.deliver(row).then(
+            (ok) => {
+              if (ok) sent += 1;
+            },
+            (error: unknown) => {
+              failures.push(error);
+            },
+          );
+          sending.add(send);
+          void send.finally(() => sending.delete(send));
+        }
+        continue;
       }
+      if (sending.size === 0) break;
+      await Promise.race([...sending, new Promise<void>((resolve) => (this.nudge = resolve))]);
+      this.nudge = null;
     }
+    if (failures.length > 0) throw failures[0];
+    return sent;
   }
 
   /** Mails that can no longer be sent in time (the code expired while no worker could send). */
   private async dropStale(): Promise<void> {
-    const dropped = await this.db.delete(mailQueue).where(lte(mailQueue.discardAfter, this.now())).returning({ kind: mailQueue.kind });
-    for (const { kind } of dropped) this.log.error({ mailKind: kind }, 'mail queue: mail dropped, not sent in time');
-  }
-
-  /**
-   * Due rows no other worker holds, held by this one until a moment of its own: that moment is
-   * the claim's token, so a worker whose lock ran out (a stalled send) cannot delete or
-   * reschedule a row another worker has claimed since.
-   */
-  private async claim(): Promise<ClaimedMail[]> {
-    const now = this.now();
-    const lockedUntil = new Date(now.getTime() + this.timings.lockMs);
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(and(lte(mailQueue.nextAttemptAt, now), gt(mailQueue.discardAfter, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
-        .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.seq))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const rows = await tx
-        .update(mailQueue)
-        .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
-        .where(inArray(mailQueue.id, due.map((row) => row.id)))
-        .returning({ id: mailQueue.id, kind: mailQueue.kind, message: mailQueue.message, attempts: mailQueue.attempts, discardAfter: mailQueue.discardAfter });
-      return rows.map((row) => ({ ...row, lockedUntil }));
-    });
-  }
-
-  /** This worker's claim on the row, still held. */
-  private held(row: ClaimedMail) {
-    return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
+    for (const kind of await deleteStale(this.db, this.now())) this.log.error({ mailKind: kind }, 'mail queue: mail dropped, not sent in time');
   }
 
   private async deliver(row: ClaimedMail): Promise<boolean> {
@@ -167,19 +152,19 @@ export class MailQueue {
       return false;
     }
     // Sent: a failure from here on is the database's, and must not send the mail again.
-    await this.db.delete(mailQueue).where(this.held(row));
+    await removeClaimed(this.db, row);
     return true;
   }
 
   private async reschedule(row: ClaimedMail, code: string): Promise<void> {
-    const delay = Math.min(this.timings.retryMaxMs, this.timings.retryFirstMs * 2 ** (row.attempts - 1));
+    const delay = Math.min(this.settings.retryMaxMs, this.settings.retryFirstMs * 2 ** (row.attempts - 1));
     const next = new Date(this.now().getTime() + delay);
     if (next >= row.discardAfter) {
-      await this.db.delete(mailQueue).where(this.held(row));
+      await removeClaimed(this.db, row);
       this.log.error({ mailKind: row.kind, attempts: row.attempts, smtp: code }, 'mail queue: mail dropped, not sent in time');
       return;
     }
-    await this.db.update(mailQueue).set({ nextAttemptAt: next, lockedUntil: null, lastError: code }).where(this.held(row));
+    await rescheduleClaimed(this.db, row, next, code);
     this.log.warn({ mailKind: row.kind, attempts: row.attempts, smtp: code, retryInMs: delay }, 'mail queue: sending failed, will retry');
   }
 }

@@ -4,24 +4,28 @@ import type { MailMessage, MailSender } from './types.js';
 const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 
 /**
+ * How long a send may hang: well under the queue's 5-minute hold on a mail (mail/queue.ts), so a
+ * stalled SMTP server fails the try instead of outliving the claim.
+ */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+type TransportOptions = { url: string; pool: true; maxConnections: number; ignoreTLS?: true } & typeof TIMEOUTS;
+
+/**
  * Sends through the SMTP server of SMTP_URL. nodemailer reads the URL itself (smtp:// means
  * no implicit TLS, smtps:// implicit TLS, user:pass@ the login, ?key=value further options).
  * One default is ours: a plain smtp:// relay on this machine without credentials is used as
  * is, without STARTTLS (ignoreTLS), because local sinks and relays often advertise STARTTLS
  * with a self-signed certificate and there is no network to protect. ?requireTLS=true or
  * ?ignoreTLS=false in the URL turn this off.
+ *
+ * Pooled: the queue's worker sends over connections it keeps open (a new SMTP connection per
+ * mail cost about 100 ms each), one connection for each mail it sends at once
+ * (`maxConnections`, MAIL_CONCURRENCY); a `?maxConnections=` in the URL wins.
  */
-/**
- * How long a send may hang: well under the queue's 5-minute hold on a mail (mail/queue.ts), so a
- * stalled SMTP server fails the try instead of outliving the claim.
- */
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
-
-export function smtpTransportOptions(smtpUrl: string): { url: string; pool: true; ignoreTLS?: true } & typeof TIMEOUTS {
+export function smtpTransportOptions(smtpUrl: string, maxConnections: number): TransportOptions {
   const url = new URL(smtpUrl);
   const query = url.searchParams;
-  // Pooled: the queue's worker sends mail after mail over the connections it keeps open
-  // (a new SMTP connection per mail cost about 100 ms each).
   if (
     url.protocol === 'smtp:' &&
     !url.username &&
@@ -29,16 +33,16 @@ export function smtpTransportOptions(smtpUrl: string): { url: string; pool: true
     !query.has('ignoreTLS') &&
     !query.has('requireTLS')
   ) {
-    return { url: smtpUrl, pool: true, ignoreTLS: true, ...TIMEOUTS };
+    return { url: smtpUrl, pool: true, maxConnections, ignoreTLS: true, ...TIMEOUTS };
   }
-  return { url: smtpUrl, pool: true, ...TIMEOUTS };
+  return { url: smtpUrl, pool: true, maxConnections, ...TIMEOUTS };
 }
 
 export class SmtpMailSender implements MailSender {
   private readonly transport;
 
-  constructor(smtpUrl: string) {
-    this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
+  constructor(smtpUrl: string, maxConnections: number) {
+    this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl, maxConnections));
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.js';
 import { applicationNumberCounters, applications, type ApplicationType } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { completionMail } from '../mail/index.js';
-import { enqueueMail } from '../mail/queue.js';
+import { enqueueMail } from '../mail/queue-rows.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { documentTypes } from '../uploads/store.js';

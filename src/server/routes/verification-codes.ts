@@ -9,7 +9,7 @@ import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
 import { validateBody } from '../validation.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
-import { enqueueMail } from '../mail/queue.js';
+import { enqueueMail } from '../mail/queue-rows.js';
 
 /** A code is good for 10 minutes (stated in the mail)… */
 export const CODE_VALIDITY_MINUTES = 10;

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { mailQueue } from '../db/schema.js';
+import type { MailMessage } from './types.js';
+
+/**
+ * The statements of the mail queue (migration 0009) on its rows; when to run them is the
+ * worker's (queue.ts). Every change to a claimed row names the claim's token, so it is only
+ * made while the row is still this claim's.
+ */
+
+/** What a queued mail is: the log names this, never the address. */
+export type MailKind = 'verification' | 'completion';
+
+/** A database or a transaction: a mail is queued in the transaction that decides to send it. */
+type Writer = Pick<Database, 'insert'>;
+
+/** Queues a mail, to be sent before `discardAfter` or not at all. */
+export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date): Promise<void> {
+  await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now });
+}
+
+export interface ClaimedMail {
+  id: string;
+  kind: string;
+  message: MailMessage;
+  attempts: number;
+  discardAfter: Date;
+  /** The claim's token: the row is this claim's while it still holds this value. */
+  lockedUntil: Date;
+}
+
+/**
+ * Up to `limit` due rows no other worker holds, held by this one until a moment of its own:
+ * that moment is the claim's token, so a worker whose lock ran out (a stalled send) cannot
+ * delete or reschedule a row another worker has claimed since. One statement (the rows are
+ * locked by its subquery's FOR UPDATE SKIP LOCKED): under load each claim waits its turn
+ * behind the requests' statements, so a transaction of four would wait four times.
+ */
+export async function claimDue(db: Database, now: Date, lockMs: number, limit: number): Promise<ClaimedMail[]> {
+  const lockedUntil = new Date(now.getTime() + lockMs);
+  const due = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(lte(mailQueue.nextAttemptAt, now), gt(mailQueue.discardAfter, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
+    .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.seq))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(mailQueue)
+    .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
+    .where(inArray(mailQueue.id, due))
+    .returning({ id: mailQueue.id, kind: mailQueue.kind, message: mailQueue.message, attempts: mailQueue.attempts, discardAfter: mailQueue.discardAfter });
+  return rows.map((row) => ({ ...row, lockedUntil }));
+}
+
+/** This claim's hold on the row, still its own. */
+function held(row: ClaimedMail) {
+  return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
+}
+
+/** Sent, or given up: the row goes (the queue keeps no address or code longer than needed). */
+export async function removeClaimed(db: Database, row: ClaimedMail): Promise<void> {
+  await db.delete(mailQueue).where(held(row));
+}
+
+/** Refused: tried again from `next`, by any worker. */
+export async function rescheduleClaimed(db: Database, row: ClaimedMail, next: Date, code: string): Promise<void> {
+  await db.update(mailQueue).set({ nextAttemptAt: next, lockedUntil: null, lastError: code }).where(held(row));
+}
+
+/** Claimed but not sent (the worker is closing): any worker may take them now. */
+export async function releaseClaimed(db: Database, rows: ClaimedMail[]): Promise<void> {
+  await Promise.all(rows.map((row) => db.update(mailQueue).set({ lockedUntil: null }).where(held(row))));
+}
+
+/** Deletes the mails that can no longer be sent in time; returns their kinds, for the log. */
+export async function deleteStale(db: Database, now: Date): Promise<string[]> {
+  const dropped = await db.delete(mailQueue).where(lte(mailQueue.discardAfter, now)).returning({ kind: mailQueue.kind });
+  return dropped.map(({ kind }) => kind);
+}

@@ -1,0 +1,164 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig, type MailQueueSettings } from '../../src/server/config.js';
+import { openDatabase, type OpenedDatabase } from '../../src/server/db/index.js';
+import { mailQueue } from '../../src/server/db/schema.js';
+import type { MailMessage, MailSender } from '../../src/server/mail/index.js';
+import { MailQueue } from '../../src/server/mail/queue.js';
+import { enqueueMail } from '../../src/server/mail/queue-rows.js';
+import { backends, HOUR, MINUTE, startTestServer, TestClock, throwawaySchema, type TestServer } from './helpers.js';
+
+/**
+ * The queue's worker against a sender the test holds: how many mails it sends at once, that a
+ * slow send holds up only its own slot, that a mail queued meanwhile does not wait for the
+ * others, and that a claim whose hold ran out cannot touch the row another worker has claimed
+ * since. Then the wake-up of a process that did not queue the mail (the database's notice).
+ */
+
+/** A sender whose every send waits until the test ends it. */
+class HeldSender implements MailSender {
+  readonly started: string[] = [];
+  readonly sent: string[] = [];
+  inFlight = 0;
+  mostAtOnce = 0;
+  private readonly pending = new Map<string, { resolve(): void; reject(error: Error): void }>();
+
+  send(message: MailMessage): Promise<void> {
+    this.started.push(message.to);
+    this.inFlight += 1;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+    return new Promise((resolve, reject) => this.pending.set(message.to, { resolve, reject }));
+  }
+
+  /** Ends the send to `to`: taken by the SMTP server, or refused with `error`. */
+  end(to: string, error?: Error): void {
+    const pending = this.pending.get(to);
+    if (!pending) throw new Error(`no send to ${to} under way`);
+    this.pending.delete(to);
+    this.inFlight -= 1;
+    if (error) pending.reject(error);
+    else {
+      this.sent.push(to);
+      pending.resolve();
+    }
+  }
+
+  endAll(): void {
+    for (const to of [...this.pending.keys()]) this.end(to);
+  }
+}
+
+const message = (to: string): MailMessage => ({ from: { name: 'bank', address: 'bank@example.jp' }, to, subject: 'subject', text: 'text' });
+
+describe.each(backends)('the mail queue worker ($name)', (backend) => {
+  let opened: OpenedDatabase | null = null;
+  let schema: Awaited<ReturnType<typeof throwawaySchema>> | null = null;
+  const queues: MailQueue[] = [];
+  const senders: HeldSender[] = [];
+
+  afterEach(async () => {
+    for (const sender of senders) sender.endAll();
+    await Promise.all(queues.map((queue) => queue.stop()));
+    queues.length = 0;
+    senders.length = 0;
+    await opened?.close();
+    await schema?.drop();
+    opened = null;
+    schema = null;
+  });
+
+  const open = async (): Promise<OpenedDatabase> => {
+    schema = backend.url ? await throwawaySchema(backend.url) : null;
+    opened = await openDatabase({ dataDir: ':memory:', databaseUrl: schema?.databaseUrl ?? null });
+    return opened;
+  };
+
+  /** A started worker that looks for mail only when woken (its poll is an hour). */
+  const worker = (db: OpenedDatabase['db'], clock: TestClock, settings: Partial<MailQueueSettings> = {}) => {
+    const sender = new HeldSender();
+    const queue = new MailQueue(db, sender, clock.now, Fastify().log, { ...loadConfig({}).mailQueue, pollMs: HOUR, ...settings });
+    queue.start();
+    queues.push(queue);
+    senders.push(sender);
+    return { queue, sender };
+  };
+
+  const queueMails = async (db: OpenedDatabase['db'], clock: TestClock, addresses: string[]) => {
+    for (const to of addresses) await enqueueMail(db, 'verification', message(to), clock.now(), new Date(clock.now().getTime() + 10 * MINUTE));
+  };
+
+  it('sends up to its concurrency at once, and a slot that frees takes the next mail while a slow one still hangs', async () => {
+    const { db } = await open();
+    const clock = new TestClock();
+    const addresses = ['a', 'b', 'c', 'd', 'e'].map((name) => `${name}@example.jp`);
+    await queueMails(db, clock, addresses);
+    const { queue, sender } = worker(db, clock, { concurrency: 3 });
+    queue.wake();
+    await vi.waitFor(() => expect(sender.started).toHaveLength(3));
+    // 'a' hangs (a slow SMTP answer); 'b' ends, and its slot takes 'd' at once.
+    sender.end('b@example.jp');
+    await vi.waitFor(() => expect(sender.started).toHaveLength(4));
+    expect(sender.inFlight).toBe(3);
+    sender.end('c@example.jp');
+    sender.end('d@example.jp');
+    await vi.waitFor(() => expect(sender.started).toHaveLength(5));
+    sender.endAll();
+    await queue.flush();
+    expect(sender.mostAtOnce).toBe(3);
+    expect([...sender.sent].sort()).toEqual(addresses);
+    expect(await db.select().from(mailQueue)).toEqual([]);
+  });
+
+  it('starts a mail queued while another is being sent at once, without waiting for that one', async () => {
+    const { db } = await open();
+    const clock = new TestClock();
+    const { queue, sender } = worker(db, clock);
+    await queueMails(db, clock, ['slow@example.jp']);
+    queue.wake();
+    await vi.waitFor(() => expect(sender.started).toEqual(['slow@example.jp']));
+    await queueMails(db, clock, ['next@example.jp']);
+    queue.wake();
+    await vi.waitFor(() => expect(sender.started).toEqual(['slow@example.jp', 'next@example.jp']));
+  });
+
+  it('lets a claim whose hold ran out neither delete nor reschedule the row another worker claimed since', async () => {
+    const { db } = await open();
+    const clock = new TestClock();
+    await queueMails(db, clock, ['stalled@example.jp']);
+    const first = worker(db, clock, { lockMs: MINUTE });
+    first.queue.wake();
+    await vi.waitFor(() => expect(first.sender.started).toHaveLength(1));
+    // The first worker's send stalls past its hold; a second worker takes the mail over.
+    clock.advance(2 * MINUTE);
+    const second = worker(db, clock, { lockMs: MINUTE });
+    second.queue.wake();
+    await vi.waitFor(() => expect(second.sender.started).toHaveLength(1));
+    const [claimed] = await db.select().from(mailQueue);
+    expect(claimed).toMatchObject({ attempts: 2 });
+    // The first send ends: taken, but the row is the second claim's and stays.
+    first.sender.end('stalled@example.jp');
+    await first.queue.stop();
+    expect(await db.select().from(mailQueue)).toEqual([claimed]);
+    // The second is refused: its own claim reschedules the row.
+    second.sender.end('stalled@example.jp', Object.assign(new Error('try again later'), { responseCode: 451 }));
+    await second.queue.stop();
+    const [rescheduled] = await db.select().from(mailQueue);
+    expect(rescheduled).toMatchObject({ attempts: 2, lockedUntil: null, lastError: '451' });
+  });
+});
+
+describe.each(backends)('a process that did not queue the mail ($name)', (backend) => {
+  let server: TestServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('sends it at once, woken by the database, not at its next poll', async () => {
+    server = await startTestServer(backend, { config: { mailQueue: { ...loadConfig({}).mailQueue, pollMs: HOUR } } });
+    const { app, clock } = server;
+    // Written as another process writes it: no wake-up in this one.
+    await enqueueMail(app.db, 'verification', message('elsewhere@example.jp'), clock.now(), new Date(clock.now().getTime() + 10 * MINUTE));
+    await vi.waitFor(async () => expect((await app.mail.list?.())?.map((mail) => mail.to)).toEqual(['elsewhere@example.jp']), { timeout: 5_000 });
+  });
+});
