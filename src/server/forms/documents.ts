@@ -8,15 +8,6 @@ import { applicationForms } from '../db/schema.js';
  * document as it was.
  */
 
-/** Every stored document of an application: form → answers. */
-export async function storedDocuments(db: Database, applicationId: string): Promise<Record<string, Record<string, unknown>>> {
-  const rows = await db
-    .select({ form: applicationForms.form, answers: applicationForms.answers })
-    .from(applicationForms)
-    .where(eq(applicationForms.applicationId, applicationId));
-  return Object.fromEntries(rows.map((row) => [row.form, row.answers]));
-}
-
 /** Stores (or replaces) one form's answers. */
 export async function storeDocument(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<void> {
   await db
