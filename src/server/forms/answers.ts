@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
+import { qualified } from '../db/qualified.js';
 import { applicationForms, applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
 import { optionFieldsOf, storedEntityNames, storedEntityOf, type StoredEntityName } from '../../domain/schemas/form-step.js';
@@ -80,7 +81,7 @@ function emptyEntity(catalogue: FormCatalogue, entity: StoredEntityName): Record
  * page), and one statement is one snapshot. json, not jsonb: it keeps the rows' order, in which
  * the documents are merged below, as the separate select it replaces did.
  */
-const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${applicationForms.form}, ${applicationForms.answers}) from ${applicationForms} where ${applicationForms.applicationId} = ${applications.id})`;
+const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
   const [stored] = await db
