@@ -19,6 +19,12 @@ export interface AuthenticatedApplication {
   id: string;
   bankCode: string;
   applicationType: ApplicationType;
+  /**
+   * Whether its PIN was stored when the session was checked. Final once true (one PIN per
+   * application), so it may answer "already set" at once; a route that must know that no PIN
+   * is set judges it again in the transaction that writes.
+   */
+  pinSet: boolean;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.

@@ -106,19 +106,20 @@ const refused = (reply: FastifyReply) => reply.code(400).send({ message: message
 
 const pinRoutes: FastifyPluginAsync = async (app) => {
   app.get('/public-key', { onRequest: requireApplication }, async (request, reply) => {
-    const { id } = applicationOf(request);
-    if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+    const { id, pinSet } = applicationOf(request);
+    if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
     const now = app.now();
     const binding = randomBytes(32).toString('base64url');
-    await app.db.transaction(async (tx) => {
-      // Expired bindings of this application go; the live ones stay (another open tab).
-      await tx.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now)));
-      await tx.insert(pinBindings).values({
-        bindingHash: sha256(binding),
-        applicationId: id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
-      });
+    // Expired bindings of this application go; the live ones stay (another open tab). One
+    // statement, so it is all or nothing without a transaction around it.
+    const expired = app.db
+      .$with('expired')
+      .as(app.db.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now))).returning({ hash: pinBindings.bindingHash }));
+    await app.db.with(expired).insert(pinBindings).values({
+      bindingHash: sha256(binding),
+      applicationId: id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
     });
     const { keyId, keyCode } = app.pinKeys.current;
     return { keyId, keyCode, binding };
@@ -139,8 +140,9 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, applicationType } = applicationOf(request);
-      if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+      const { id, applicationType, pinSet } = applicationOf(request);
+      // As the session check found it; the insert below decides a race.
+      if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
       // Told before anything is decrypted; judged again under the lock below.
       if (!(await storedPinContext(app.db, app.forms, id, applicationType))) return conflict(reply, httpMessages.stepsIncomplete);
 
