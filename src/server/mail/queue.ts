@@ -131,27 +131,36 @@ export class MailQueue {
   /**
    * Due rows no other worker holds, held by this one until a moment of its own: that moment is
    * the claim's token, so a worker whose lock ran out (a stalled send) cannot delete or
-   * reschedule a row another worker has claimed since.
+   * reschedule a row another worker has claimed since. One statement (the rows are locked by
+   * its subquery and taken by its update), so no transaction around it: a worker polls every
+   * pollMs, and most polls find nothing.
    */
   private async claim(): Promise<ClaimedMail[]> {
     const now = this.now();
     const lockedUntil = new Date(now.getTime() + this.timings.lockMs);
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(and(lte(mailQueue.nextAttemptAt, now), gt(mailQueue.discardAfter, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
-        .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.seq))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const rows = await tx
-        .update(mailQueue)
-        .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
-        .where(inArray(mailQueue.id, due.map((row) => row.id)))
-        .returning({ id: mailQueue.id, kind: mailQueue.kind, message: mailQueue.message, attempts: mailQueue.attempts, discardAfter: mailQueue.discardAfter });
-      return rows.map((row) => ({ ...row, lockedUntil }));
-    });
+    const due = this.db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(and(lte(mailQueue.nextAttemptAt, now), gt(mailQueue.discardAfter, now), or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, now))))
+      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.seq))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(mailQueue)
+      .set({ lockedUntil, attempts: sql`${mailQueue.attempts} + 1` })
+      .where(inArray(mailQueue.id, due))
+      .returning({
+        id: mailQueue.id,
+        kind: mailQueue.kind,
+        message: mailQueue.message,
+        attempts: mailQueue.attempts,
+        discardAfter: mailQueue.discardAfter,
+        nextAttemptAt: mailQueue.nextAttemptAt,
+        seq: mailQueue.seq,
+      });
+    // RETURNING has no order: sent in the order they fell due, as the subquery chose them.
+    rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.seq - b.seq);
+    return rows.map(({ id, kind, message, attempts, discardAfter }) => ({ id, kind, message, attempts, discardAfter, lockedUntil }));
   }
 
   /** This worker's claim on the row, still held. */

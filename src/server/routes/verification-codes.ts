@@ -101,9 +101,10 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const code = newVerificationCode();
       const id = randomUUID();
       const expiresAt = new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000);
-      await app.db.transaction(async (tx) => {
-        // A new code replaces the pending ones of the same address, bank and type.
-        await tx
+      // One statement, all or nothing without a transaction around it: a new code replaces the
+      // pending ones of the same address, bank and type.
+      const replaced = app.db.$with('replaced').as(
+        app.db
           .update(verificationCodes)
           .set({ expiresAt: now })
           .where(
@@ -114,21 +115,27 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
               isNull(verificationCodes.usedAt),
               gt(verificationCodes.expiresAt, now),
             ),
-          );
-        await tx.insert(verificationCodes).values({
-          id,
-          bankCode: bank.code,
-          applicationType,
-          mailHash,
-          codeHash: app.hasher.code(id, code),
-          attempts: 0,
-          createdAt: now,
-          expiresAt,
-        });
-        // Queued with the code: the answer does not wait for the SMTP server, and a code never
-        // exists without its mail. Not sent before the code expires: not sent at all.
-        await enqueueMail(tx, 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
-      });
+          )
+          .returning({ id: verificationCodes.id }),
+      );
+      const stored = app.db.$with('stored').as(
+        app.db
+          .insert(verificationCodes)
+          .values({
+            id,
+            bankCode: bank.code,
+            applicationType,
+            mailHash,
+            codeHash: app.hasher.code(id, code),
+            attempts: 0,
+            createdAt: now,
+            expiresAt,
+          })
+          .returning({ id: verificationCodes.id }),
+      );
+      // Queued with the code: the answer does not wait for the SMTP server, and a code never
+      // exists without its mail. Not sent before the code expires: not sent at all.
+      await enqueueMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
       app.mailQueue.wake();
       return {};
     },
