@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applicationForms } from '../db/schema.js';
 
@@ -17,10 +17,4 @@ export async function storeDocument(db: Database, applicationId: string, form: s
       target: [applicationForms.applicationId, applicationForms.form],
       set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
     });
-}
-
-/** The forms whose answers an application has stored. */
-export async function storedFormNames(db: Database, applicationId: string): Promise<Set<string>> {
-  const rows = await db.select({ form: applicationForms.form }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId));
-  return new Set(rows.map((row) => row.form));
 }
