@@ -178,7 +178,8 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
           .returning({ id: applicationPins.applicationId });
         if (inserted.length === 0) return { kind: 'taken' };
         await tx.delete(pinBindings).where(eq(pinBindings.applicationId, id));
-        await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
+        // pin_set: a form step's store, waiting for this row, re-reads it and stores nothing.
+        await tx.update(applications).set({ updatedAt: now, pinSet: true }).where(eq(applications.id, id));
         return { kind: 'stored' };
       });
       if (outcome.kind === 'incomplete') return conflict(reply, httpMessages.stepsIncomplete);
