@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
@@ -170,17 +170,32 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
         if (!standing) return { kind: 'incomplete' };
         const message = firstPinError(payload.pin, payload.pin, standing);
         if (message !== null) return { kind: 'refused', message };
-        // The primary key decides a race of two sends: the second inserts nothing.
-        const inserted = await tx
-          .insert(applicationPins)
-          .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: applicationPins.applicationId });
-        if (inserted.length === 0) return { kind: 'taken' };
-        await tx.delete(pinBindings).where(eq(pinBindings.applicationId, id));
+        // The primary key decides a race of two sends: the second inserts nothing, and so
+        // spends no binding and touches no row (one statement: the bindings and the row go
+        // only through the PIN it inserted).
+        const inserted = tx
+          .$with('inserted')
+          .as(
+            tx
+              .insert(applicationPins)
+              .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
+              .onConflictDoNothing()
+              .returning({ id: applicationPins.applicationId }),
+          );
+        const spent = tx.$with('spent').as(
+          tx
+            .delete(pinBindings)
+            .where(inArray(pinBindings.applicationId, tx.select({ id: inserted.id }).from(inserted)))
+            .returning({ hash: pinBindings.bindingHash }),
+        );
         // pin_set: a form step's store, waiting for this row, re-reads it and stores nothing.
-        await tx.update(applications).set({ updatedAt: now, pinSet: true }).where(eq(applications.id, id));
-        return { kind: 'stored' };
+        const set = await tx
+          .with(inserted, spent)
+          .update(applications)
+          .set({ updatedAt: now, pinSet: true })
+          .where(inArray(applications.id, tx.select({ id: inserted.id }).from(inserted)))
+          .returning({ id: applications.id });
+        return set.length === 0 ? { kind: 'taken' } : { kind: 'stored' };
       });
       if (outcome.kind === 'incomplete') return conflict(reply, httpMessages.stepsIncomplete);
       if (outcome.kind === 'refused') return reply.code(400).send({ message: outcome.message, errors: [{ field: 'pin', message: outcome.message }] });
