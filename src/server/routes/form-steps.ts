@@ -51,7 +51,7 @@ function typesAsking(flows: readonly FlowConfig[], form: string): Set<Applicatio
 /** The choices each x-options field offers this applicant (the page lists the same). */
 async function offeredChoices(request: FastifyRequest, bank: BankConfig, form: FormDefinition, asker: OptionAsker) {
   const fields = optionFieldsOf(form.schema);
-  const lists = await Promise.all(fields.map(({ options }) => optionSources[options.source](request.server.db, bank, asker)));
+  const lists = await Promise.all(fields.map(({ options }) => optionSources[options.source](request.server.masterData, bank, asker)));
   return Object.fromEntries(fields.map(({ field }, index) => [field, lists[index] ?? []])) as Record<string, OfferedOption[]>;
 }
 
