@@ -41,7 +41,8 @@
  *
  * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications),
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
- * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441).
+ * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441),
+ * LOAD_SQL_TEXTS=1 (also print each route's statements by text).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -57,7 +58,8 @@ import { EKYC_STATUS } from '../src/domain/ekyc.js';
 import { encryptPin, GOOD_PIN, validBodies } from '../tests/api/application-fixtures.js';
 import { throwawaySchema, uniqueAddress, uniqueIp, verificationCodeIn } from '../tests/api/helpers.js';
 import { bodyText, startSmtpSink } from '../tests/api/smtp-sink.js';
-import type { ProbeAnswer } from './server-probe.js';
+import { ROUTE_HEADER, type ProbeAnswer } from './probe-protocol.js';
+import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -69,6 +71,7 @@ const CHEAP_SECONDS = env('LOAD_CHEAP_SECONDS', 5);
 const CHEAP_CONNECTIONS = env('LOAD_CHEAP_CONNECTIONS', 50);
 const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PACE_SECONDS) : null;
 const FIRST_PORT = env('LOAD_PORT', 3441);
+const SQL_TEXTS = process.env.LOAD_SQL_TEXTS === '1';
 const BANK = '0177';
 /** Not a request: from register's answer to the code at the SMTP sink (the mail queue's delay). */
 const CODE_ARRIVES = '(register to code at the SMTP sink)';
@@ -204,7 +207,8 @@ interface Call {
 class RequestFailed extends Error {}
 
 async function call(base: string, recorder: Recorder, route: string, url: string, options: Call = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
+  // The probe in the server counts each request's SQL statements under this name.
+  const headers: Record<string, string> = { [ROUTE_HEADER]: route };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
   let body: string | undefined;
@@ -457,12 +461,13 @@ interface Measured {
   /** The bare Fastify, measured just before this server's cheap routes (the machine's load changes). */
   bare: { perSecond: number; cpuUsPerRequest: number };
   cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
-  single: { cpuMs: number; statements: number; register: number; complete: number; codeArrives: number; failed: number };
+  single: { cpuMs: number; statements: number; byRoute: SqlByRoute; register: number; complete: number; codeArrives: number; failed: number };
   load: {
     seconds: number;
     recorder: Recorder;
     cpuMs: number;
     statements: number;
+    byRoute: SqlByRoute;
     postgresCpuMs: number | null;
     driverCpuMs: number;
     serverLoop: { p99: number; max: number };
@@ -508,7 +513,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     await wholeApplication(server.base, new Recorder(), 0);
     const single = new Recorder();
     const singleCpu = await cpuMs(server.pid);
-    const singleStatements = (await askProbe(server)).statements;
+    const singleProbe = await askProbe(server);
     for (let i = 0; i < SINGLE; i += 1) {
       await wholeApplication(server.base, single, 0).then(
         () => (single.applications += 1),
@@ -516,10 +521,12 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       );
     }
     const singleDone = single.applications || 1;
+    const singleAfter = await askProbe(server);
     const median = (route: string) => latencySummary(single.latencies.get(route) ?? []).median;
     const singleResult = {
       cpuMs: ((await cpuMs(server.pid)) - singleCpu) / singleDone,
-      statements: ((await askProbe(server)).statements - singleStatements) / singleDone,
+      statements: (singleAfter.statements - singleProbe.statements) / singleDone,
+      byRoute: sqlByRoute(singleProbe, singleAfter, singleDone),
       register: median('POST /api/verification-codes/register'),
       complete: median('POST /api/application-complete'),
       codeArrives: median(CODE_ARRIVES),
@@ -530,7 +537,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     // Saturation (or pacing).
     const recorder = new Recorder();
     const loadCpu = await cpuMs(server.pid);
-    const loadStatements = (await askProbe(server)).statements;
+    const loadProbe = await askProbe(server);
     const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const driverBefore = process.cpuUsage();
     const driverDelay = driverLoopDelay();
@@ -544,7 +551,8 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       seconds,
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
-      statements: (serverProbe.statements - loadStatements) / done,
+      statements: (serverProbe.statements - loadProbe.statements) / done,
+      byRoute: sqlByRoute(loadProbe, serverProbe, done),
       serverLoop: { p99: serverProbe.loopDelayP99Ms, max: serverProbe.loopDelayMaxMs },
       driverLoop,
       postgresCpuMs: postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / done : null,
@@ -605,6 +613,15 @@ function report(results: Measured[]): void {
     }
     table(rows);
     for (const example of m.load.recorder.examples) console.log(`   error: ${example}`);
+  }
+
+  console.log('\n== SQL statements per application by route (the probe in the server; bench/sql-by-route.ts)');
+  table(sqlByRouteRows(results.map((m) => ({ name: m.name, single: m.single.byRoute, load: m.load.byRoute }))));
+  if (SQL_TEXTS) {
+    for (const m of results) {
+      console.log(`-- ${m.name}, one applicant: each route's statements per application`);
+      for (const line of sqlTextLines(m.single.byRoute)) console.log(line);
+    }
   }
 
   console.log(`\n== goals (issue 13) and this run; machine ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -6,33 +6,69 @@
  * loop; it answers the bench's IPC message 'probe' with the count so far and the largest and
  * 99th-percentile delay since the previous answer. CPU time and memory the bench reads from
  * /proc itself, the same way for every process it measures.
+ *
+ * Each statement is also counted by route: the driver names the route of each request in the
+ * header ROUTE_HEADER, and the probe runs the server's handling of that request in an
+ * AsyncLocalStorage holding the name, so a statement is counted where it is sent, whatever the
+ * await chain between. Work started outside any request (the mail worker's poll, the clean-up
+ * of ended rate-limit windows) counts as BACKGROUND. The answer also carries each route's
+ * statements by text (drizzle sends parameters apart, so the texts are few), to see which they are.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Server, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { BACKGROUND, ROUTE_HEADER, type ProbeAnswer } from './probe-protocol.js';
 import { countPgliteStatements, countPgStatements } from './sql-count.js';
 
+const routeOf = new AsyncLocalStorage<string>();
 let statements = 0;
-const note = () => {
+const byRoute = new Map<string, number>();
+const texts = new Map<string, Map<string, number>>();
+
+const note = (sql: string) => {
   statements += 1;
+  const route = routeOf.getStore() ?? BACKGROUND;
+  byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+  let ofRoute = texts.get(route);
+  if (!ofRoute) texts.set(route, (ofRoute = new Map()));
+  const text = sql.replace(/\s+/g, ' ').trim();
+  ofRoute.set(text, (ofRoute.get(text) ?? 0) + 1);
 };
 countPgliteStatements(PGlite.prototype, note);
 countPgStatements(pg.Client.prototype, note);
 
+// Every request reaches the server's handler through Server#emit('request'): run it, and so
+// everything it awaits, in the route's context. The request's own events ('data', 'end') come
+// from the connection's context, not the emit's: the handler that runs after the body is read
+// would lose the route, so they are emitted in it too.
+type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+const emit = Server.prototype.emit as Emit;
+(Server.prototype as { emit: Emit }).emit = function (event, ...args) {
+  const request = event === 'request' ? (args[0] as IncomingMessage) : undefined;
+  const route = request?.headers[ROUTE_HEADER];
+  if (!request || typeof route !== 'string') return emit.call(this, event, ...args);
+  const emitOfRequest = request.emit as Emit;
+  (request as { emit: Emit }).emit = function (eventOfRequest, ...argsOfRequest) {
+    return routeOf.run(route, () => emitOfRequest.call(this, eventOfRequest, ...argsOfRequest));
+  };
+  return routeOf.run(route, () => emit.call(this, event, ...args));
+};
+
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 
-/** What the probe answers. */
-export interface ProbeAnswer {
-  statements: number;
-  /** The event loop's delay since the previous answer, in ms. */
-  loopDelayP99Ms: number;
-  loopDelayMaxMs: number;
-}
-
+/** 'probe': the counts so far and the event loop's delay since the previous answer. */
 process.on('message', (message) => {
   if (message !== 'probe') return;
-  const answer: ProbeAnswer = { statements, loopDelayP99Ms: delay.percentile(99) / 1e6, loopDelayMaxMs: delay.max / 1e6 };
+  const answer: ProbeAnswer = {
+    statements,
+    byRoute: Object.fromEntries(byRoute),
+    texts: Object.fromEntries([...texts].map(([route, ofRoute]) => [route, Object.fromEntries(ofRoute)])),
+    loopDelayP99Ms: delay.percentile(99) / 1e6,
+    loopDelayMaxMs: delay.max / 1e6,
+  };
   delay.reset();
   process.send?.(answer);
 });

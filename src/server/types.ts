@@ -13,12 +13,19 @@ import type { MailQueue } from './mail/queue.js';
 import type { PinKeyStore } from './pin/keys.js';
 import type { FlowConfig } from '../domain/flow/types.js';
 import type { FormCatalogue } from './forms/catalogue.js';
+import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
 export interface AuthenticatedApplication {
   id: string;
   bankCode: string;
   applicationType: ApplicationType;
+  /**
+   * Whether its PIN was stored when the session was checked. Final once true (one PIN per
+   * application), so it may answer "already set" at once; a route that must know that no PIN
+   * is set judges it again in the transaction that writes.
+   */
+  pinSet: boolean;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.
@@ -32,6 +39,8 @@ declare module 'fastify' {
     changes: ChangeFeed;
     hasher: Hasher;
     banks: BankRegistry;
+    /** The banks' occupations and branches, kept per process until they change (plugins/master-data.ts). */
+    masterData: MasterDataReader;
     mail: MailSender;
     /** Mail waiting in the database for the SMTP server (plugins/mail.ts, mail/queue.ts). */
     mailQueue: MailQueue;

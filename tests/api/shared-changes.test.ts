@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperator } from '../../src/server/operator/commands.js';
+import { headersOf, signedIn } from './application-fixtures.js';
 import { backends, hostOf, startTestServer, type TestServer } from './helpers.js';
 
 /**
- * The operators' data is kept in each process's memory, and dropped when the database
- * notifies a change (migration 0011): a change made any way shows at once in the process that
- * made it, and within a second in every other process on the same PostgreSQL.
+ * The operators' data and the banks' occupations and branches are kept in each process's
+ * memory, and dropped when the database notifies a change (migrations 0011, 0014): a change
+ * made any way shows at once in the process that made it, and within a second in every other
+ * process on the same PostgreSQL.
  */
 describe.each(backends)('changes the database announces ($name)', (backend) => {
   let server: TestServer;
@@ -26,6 +28,24 @@ describe.each(backends)('changes the database announces ($name)', (backend) => {
     await expect.poll(() => notices(server), { timeout: 1_000, interval: 20 }).toEqual([{ contents: 'SQLで追加したお知らせ' }]);
     await server.app.db.execute(sql`DELETE FROM notifications WHERE bank_code = '0181'`);
     await expect.poll(() => notices(server), { timeout: 1_000, interval: 20 }).toEqual([]);
+  });
+
+  it('shows a branch renamed with plain SQL (a seed while the server runs), in the list and in what the step stores', async () => {
+    const who = await signedIn(server, '0177');
+    const branchName = async () =>
+      (await server.app.inject({ method: 'GET', url: '/api/branch', headers: headersOf(server, who) })).json<{ branchList: { code: string; name: string }[] }>().branchList.find((branch) => branch.code === '001')?.name;
+    const original = await branchName();
+    expect(original).toBeTruthy();
+    try {
+      await server.app.db.execute(sql`UPDATE branches SET name = 'SQLで変えた支店' WHERE bank_code = '0177' AND code = '001'`);
+      await expect.poll(branchName, { timeout: 1_000, interval: 20 }).toBe('SQLで変えた支店');
+      const stored = await server.app.inject({ method: 'POST', url: '/api/applications/branch', headers: headersOf(server, who), payload: { branchCode: '001' } });
+      expect(stored.statusCode).toBe(200);
+      const read = await server.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(server, who) });
+      expect(read.json<{ application: { branchName: string } }>().application.branchName).toBe('SQLで変えた支店');
+    } finally {
+      await server.app.db.execute(sql`UPDATE branches SET name = ${original} WHERE bank_code = '0177' AND code = '001'`);
+    }
   });
 
   it.runIf(backend.name === 'postgres')('shows a maintenance window set through one process in another within a second', async () => {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applications } from '../../src/server/db/schema.js';
 import { messages } from '../../src/domain/messages.js';
 import {
   applicant,
@@ -44,6 +46,12 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     expect(verified.statusCode).toBe(200);
     const { authenticationToken } = verified.json<{ authenticationToken: string }>();
     expect(authenticationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The landing page's parameters, kept with the new application.
+    const [created] = await server.app.db
+      .select({ channel: applications.channel, deviceId: applications.deviceId })
+      .from(applications)
+      .where(eq(applications.mailAddress, who.mailAddress));
+    expect(created).toEqual({ channel: 'line', deviceId: '123e4567-e89b-12d3-a456-426614174000' });
 
     const application = await server.app.inject({
       method: 'GET',

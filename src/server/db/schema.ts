@@ -43,6 +43,8 @@ export const applications = pgTable('applications', {
   // answers moved to application_forms (personal in 0006, workplace in 0007).
   applicationNumber: varchar('application_number', { length: 20 }),
   applicationCompletedAt: timestamptz('application_completed_at'),
+  // 0014: set with the PIN (application_pins), for the one-statement store of a form step.
+  pinSet: boolean('pin_set').notNull().default(false),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { applications } from '../db/schema.js';
+import { qualified } from '../db/qualified.js';
+import { applicationForms, applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
 import { optionFieldsOf, storedEntityNames, storedEntityOf, type StoredEntityName } from '../../domain/schemas/form-step.js';
 import type { FormCatalogue, FormDefinition } from './catalogue.js';
 import { derivations } from './derivations.js';
-import { storedDocuments } from './documents.js';
 
 /**
  * What an application has stored, as the browser and the named rules see it: the columns the
@@ -75,10 +75,23 @@ function emptyEntity(catalogue: FormCatalogue, entity: StoredEntityName): Record
   return Object.fromEntries(forms.flatMap(entityNamesOf).map((name) => [name, null]));
 }
 
+/**
+ * The application's documents (application_forms) as one json object, form → answers, read in
+ * the same statement as its columns: every step reads both (GET /api/applications on each
+ * page), and one statement is one snapshot. json, not jsonb: it keeps the rows' order, in which
+ * the documents are merged below, as the separate select it replaces did.
+ */
+const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
+
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
-  const [row] = await db.select(visible).from(applications).where(eq(applications.id, applicationId)).limit(1);
-  if (!row) return undefined;
-  const forms = await storedDocuments(db, applicationId);
+  const [stored] = await db
+    .select({ ...visible, forms: documentsOfRow })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  if (!stored) return undefined;
+  const { forms: documentsByForm, ...row } = stored;
+  const forms = documentsByForm ?? {};
   const documents: Record<string, unknown> = {};
   const entities = Object.fromEntries(storedEntityNames.map((name) => [name, null])) as StoredAnswers['entities'];
   for (const [form, answers] of Object.entries(forms)) {

@@ -1,21 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { applicationForms } from '../db/schema.js';
+import { applicationForms, applicationPins, applications } from '../db/schema.js';
 
 /**
  * The stored answers of the generic engine's forms: one jsonb document per application and
  * form (migration 0005). Written whole on every accepted post, so a refused post leaves the
  * document as it was.
  */
-
-/** Every stored document of an application: form → answers. */
-export async function storedDocuments(db: Database, applicationId: string): Promise<Record<string, Record<string, unknown>>> {
-  const rows = await db
-    .select({ form: applicationForms.form, answers: applicationForms.answers })
-    .from(applicationForms)
-    .where(eq(applicationForms.applicationId, applicationId));
-  return Object.fromEntries(rows.map((row) => [row.form, row.answers]));
-}
 
 /** Stores (or replaces) one form's answers. */
 export async function storeDocument(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<void> {
@@ -28,8 +19,45 @@ export async function storeDocument(db: Database, applicationId: string, form: s
     });
 }
 
-/** The forms whose answers an application has stored. */
-export async function storedFormNames(db: Database, applicationId: string): Promise<Set<string>> {
-  const rows = await db.select({ form: applicationForms.form }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId));
-  return new Set(rows.map((row) => row.form));
+/**
+ * Stores (or replaces) one form's answers unless the application's PIN is set; false when it
+ * is (or the application is gone). One statement: it updates the application's row (its lock
+ * orders this store and the PIN's transaction) only while pin_set is false, and stores the
+ * answers only through the row it updated. Waiting for the PIN's lock, the update re-checks
+ * pin_set on the row the PIN left (migration 0014); the NOT EXISTS refuses a PIN stored before.
+ */
+export async function storeDocumentBeforePin(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<boolean> {
+  const open = db.$with('open').as(
+    db
+      .update(applications)
+      .set({ updatedAt: now })
+      .where(
+        and(
+          eq(applications.id, applicationId),
+          eq(applications.pinSet, false),
+          notExists(db.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, applicationId))),
+        ),
+      )
+      .returning({ id: applications.id }),
+  );
+  const stored = await db
+    .with(open)
+    .insert(applicationForms)
+    // Typed here: a select's parameters have no column to take their type from.
+    .select((qb) =>
+      qb
+        .select({
+          applicationId: open.id,
+          form: sql`${form}::varchar`.as('form'),
+          answers: sql`${JSON.stringify(answers)}::jsonb`.as('answers'),
+          updatedAt: sql`${now.toISOString()}::timestamptz`.as('updated_at'),
+        })
+        .from(open),
+    )
+    .onConflictDoUpdate({
+      target: [applicationForms.applicationId, applicationForms.form],
+      set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning({ id: applicationForms.applicationId });
+  return stored.length > 0;
 }

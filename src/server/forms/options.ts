@@ -3,30 +3,29 @@ import { PREFECTURES } from '../../domain/prefectures.js';
 import type { OfferedOption } from '../../domain/rules/registry.js';
 import { occupationAudience, occupationOptions } from '../../domain/rules/occupations.js';
 import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-step.js';
-import type { Database } from '../db/index.js';
-import { branchesOf, occupationsOf } from '../routes/master-data.js';
+import type { MasterDataReader } from '../masterdata/cached.js';
 
 /**
  * The bank data a form's choice is filled from (x-options.source), as the server checks it:
  * a chosen value must be one the bank offers today, and its label is what labelAs stores.
  * The page reads the same data through the API (src/client/forms/options.ts).
  */
-type OptionSource = (db: Database, bank: BankConfig, asker: OptionAsker) => Promise<OfferedOption[]>;
+type OptionSource = (data: MasterDataReader, bank: BankConfig, asker: OptionAsker) => Promise<OfferedOption[]>;
 
 export const optionSources: Record<OptionSourceName, OptionSource> = {
   /** The bank's branches (GET /api/branch): code → name. */
-  branches: async (db, bank) => (await branchesOf(db, bank.code)).map((branch) => ({ value: branch.code, label: branch.name })),
+  branches: async (data, bank) => (await data.branchesOf(bank.code)).map((branch) => ({ value: branch.code, label: branch.name })),
   /** The bank's purposes of use, in its order. */
-  purposes: async (_db, bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
+  purposes: async (_data, bank) => bank.UTILIZATION_PURPOSE_LIST.map((purpose) => ({ value: purpose.value, label: purpose.label })),
   /** The 47 prefectures. */
   prefectures: async () => PREFECTURES.map((name) => ({ value: name, label: name })),
   /** The bank's occupations offered to this applicant (a child's by the stored birthday), その他 last. */
-  occupations: async (db, bank, { applicationType, saved, today }) => {
+  occupations: async (data, bank, { applicationType, saved, today }) => {
     const birthday = typeof saved.birthday === 'string' ? saved.birthday : null;
-    return occupationOptions(await occupationsOf(db, bank.code), occupationAudience(applicationType, birthday, today));
+    return occupationOptions(await data.occupationsOf(bank.code), occupationAudience(applicationType, birthday, today));
   },
   /** The bank's occupations offered to an adult whoever applies (the child flow's parent), その他 last. */
-  adultOccupations: async (db, bank) => occupationOptions(await occupationsOf(db, bank.code), { kind: 'adult' }),
+  adultOccupations: async (data, bank) => occupationOptions(await data.occupationsOf(bank.code), { kind: 'adult' }),
 };
 
 /** The sources that read the stored answers (`asker.saved`): only for them does the handler load them. */

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { describeFlow } from '../../domain/flow/model.js';
 import { PIN_SCREEN } from '../../domain/flow/vocabulary.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
-import type { Database } from '../db/index.js';
-import { applications, type ApplicationType } from '../db/schema.js';
+import type { ApplicationType } from '../db/schema.js';
 import type { FormCatalogue } from './catalogue.js';
-import { storedFormNames } from './documents.js';
 
 /**
  * Which forms an application must have stored before it is handed to the bank: every form
@@ -52,12 +49,6 @@ export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogu
     byType.set(flow.meta.applicationType, forms);
   }
   return byType;
-}
-
-export async function storedFactsOf(db: Database, applicationId: string): Promise<StoredFacts | undefined> {
-  const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.id, applicationId)).limit(1);
-  if (!row) return undefined;
-  return { documents: await storedFormNames(db, applicationId) };
 }
 
 /** The forms of `required` whose answers are not stored. */

@@ -1,9 +1,10 @@
-import { and, eq, gt, gte } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../domain/messages.js';
 import { hashAuthToken } from '../crypto.js';
-import { applications, authTokens } from '../db/schema.js';
+import { qualified } from '../db/qualified.js';
+import { applicationPins, applications, authTokens } from '../db/schema.js';
 import type { AuthenticatedApplication } from '../types.js';
 
 /** A session ends after SESSION_IDLE_MS without a request (config.session), and in any case 12 hours after the e-mail verification. */
@@ -18,6 +19,8 @@ const auth: FastifyPluginAsync = async (app) => {
 };
 
 export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database'] });
+
+const pinSetOf = sql<boolean>`exists (select 1 from ${applicationPins} where ${qualified(applicationPins.applicationId)} = ${qualified(applications.id)})`;
 
 /**
  * preHandler of the authenticated API routes. Answers 401 (the browser then shows the session
@@ -34,7 +37,8 @@ export async function requireApplication(request: FastifyRequest, reply: Fastify
   if (!bankCode) return unauthorized();
   const now = clock();
   // One statement checks the token and records the activity: a token of another bank, expired
-  // or idle too long matches no row and is not touched.
+  // or idle too long matches no row and is not touched. It also tells whether the PIN is set,
+  // which every step-editing POST, the PIN's and the eKYC's routes ask first.
   const [row] = await db
     .update(authTokens)
     .set({ lastSeenAt: now })
@@ -48,9 +52,9 @@ export async function requireApplication(request: FastifyRequest, reply: Fastify
         gte(authTokens.lastSeenAt, new Date(now.getTime() - config.session.idleMs)),
       ),
     )
-    .returning({ id: applications.id, bankCode: applications.bankCode, applicationType: applications.applicationType });
+    .returning({ id: applications.id, bankCode: applications.bankCode, applicationType: applications.applicationType, pinSet: pinSetOf });
   if (!row) return unauthorized();
-  request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType };
+  request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType, pinSet: row.pinSet };
 }
 
 /** The applicant of a route guarded by requireApplication (a missing guard is a bug: 500). */

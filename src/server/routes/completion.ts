@@ -1,19 +1,20 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DocumentType, EkycStatus } from '../../domain/ekyc.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { EKYC_STATUS } from '../../domain/ekyc.js';
 import { japanIsoDate } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
-import { applicationNumberCounters, applications, type ApplicationType } from '../db/schema.js';
+import { qualified } from '../db/qualified.js';
+import { applicationForms, applicationNumberCounters, applicationPins, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { completionMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue-rows.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
-import { documentTypes } from '../uploads/store.js';
-import { hasChildDocuments, latestEkycSession } from './ekyc.js';
+import { hasChildDocuments } from './ekyc.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
-import { missingForms, storedFactsOf } from '../forms/stored.js';
-import { hasPin } from './pin.js';
+import { missingForms } from '../forms/stored.js';
 
 /**
  * POST /api/application-complete -> { applicationNumber, applicationCompletedAt }
@@ -40,6 +41,33 @@ export function formatApplicationNumber(bankCode: string, japanDay: string, sequ
   return `${bankCode}-${japanDay.slice(2).replace(/-/g, '')}-${String(sequence).padStart(6, '0')}`;
 }
 
+/** `column` of the application's rows in `table`, as text (empty when none). */
+const textsOf = (column: Column, table: PgTable, applicationId: Column) =>
+  sql<string[]>`coalesce((select array_agg(${qualified(column)}::text) from ${table} where ${qualified(applicationId)} = ${qualified(applications.id)}), '{}')`;
+
+/** The newest identity check's `column`. */
+const newestEkyc = <T>(column: Column) =>
+  sql<T | null>`(select ${qualified(column)} from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.id)} desc limit 1)`;
+
+/**
+ * What completion checks, in one statement (sent after the row's lock, so it sees whatever
+ * was committed before): the stored forms, the PIN, the newest identity check, the uploads.
+ */
+async function completionFactsOf(db: Database, applicationId: string) {
+  const [row] = await db
+    .select({
+      forms: textsOf(applicationForms.form, applicationForms, applicationForms.applicationId),
+      pinSet: sql<boolean>`exists (select 1 from ${applicationPins} where ${qualified(applicationPins.applicationId)} = ${qualified(applications.id)})`,
+      ekycStatus: newestEkyc<EkycStatus>(ekycSessions.status),
+      ekycSupplement: newestEkyc<boolean>(ekycSessions.supplement),
+      uploaded: textsOf(documents.type, documents, documents.applicationId),
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  return row;
+}
+
 /** Why the application cannot be completed yet, or null. `requiredForms`: its flow's forms before the PIN. */
 async function blocker(
   db: Database,
@@ -48,13 +76,13 @@ async function blocker(
   requiredForms: readonly string[],
   catalogue: FormCatalogue,
 ): Promise<string | null> {
-  const facts = await storedFactsOf(db, applicationId);
-  if (!facts || missingForms(requiredForms, facts, catalogue).length > 0) return httpMessages.stepsIncomplete;
-  if (!(await hasPin(db, applicationId))) return httpMessages.pinNotSet;
-  const ekyc = await latestEkycSession(db, applicationId);
-  if (ekyc?.status !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
-  const uploaded = await documentTypes(db, applicationId);
-  if (ekyc.supplement && !uploaded.has('CURRENT_ADDRESS_DOCUMENT')) return httpMessages.supplementMissing;
+  const facts = await completionFactsOf(db, applicationId);
+  if (!facts || missingForms(requiredForms, { documents: new Set(facts.forms) }, catalogue).length > 0) return httpMessages.stepsIncomplete;
+  if (!facts.pinSet) return httpMessages.pinNotSet;
+  if (facts.ekycStatus !== EKYC_STATUS.bankerProcessing) return httpMessages.ekycNotApproved;
+  // The values of documents.type: DOCUMENT_TYPES (the column's enum).
+  const uploaded = new Set(facts.uploaded as DocumentType[]);
+  if (facts.ekycSupplement && !uploaded.has('CURRENT_ADDRESS_DOCUMENT')) return httpMessages.supplementMissing;
   if (applicationType === 'CHILD' && !hasChildDocuments(uploaded)) return httpMessages.documentsMissing;
   return null;
 }

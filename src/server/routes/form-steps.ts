@@ -1,4 +1,3 @@
-import { and, eq, notExists } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { describeFlow } from '../../domain/flow/model.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
@@ -17,11 +16,11 @@ import {
   type OptionAsker,
 } from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
-import { applicationPins, applications, type ApplicationType } from '../db/schema.js';
+import type { ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
-import { storeDocument } from '../forms/documents.js';
+import { storeDocumentBeforePin } from '../forms/documents.js';
 import { optionSources, sourcesReadingSaved } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
@@ -52,7 +51,7 @@ function typesAsking(flows: readonly FlowConfig[], form: string): Set<Applicatio
 /** The choices each x-options field offers this applicant (the page lists the same). */
 async function offeredChoices(request: FastifyRequest, bank: BankConfig, form: FormDefinition, asker: OptionAsker) {
   const fields = optionFieldsOf(form.schema);
-  const lists = await Promise.all(fields.map(({ options }) => optionSources[options.source](request.server.db, bank, asker)));
+  const lists = await Promise.all(fields.map(({ options }) => optionSources[options.source](request.server.masterData, bank, asker)));
   return Object.fromEntries(fields.map(({ field }, index) => [field, lists[index] ?? []])) as Record<string, OfferedOption[]>;
 }
 
@@ -146,20 +145,9 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     errors.push(...options.errors);
     if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
 
-    const written = await app.db.transaction(async (tx) => {
-      // The PIN route updates this row in its own transaction: whichever comes second sees the
-      // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
-      await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
-      // After the lock, a new statement sees a PIN set meanwhile: the row is touched only without one.
-      const [open] = await tx
-        .update(applications)
-        .set({ updatedAt: now })
-        .where(and(eq(applications.id, id), notExists(tx.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, id)))))
-        .returning({ id: applications.id });
-      if (!open) return false;
-      await storeDocument(tx, id, form.name, { ...answers, ...options.stored }, now);
-      return true;
-    });
+    // The PIN route locks this row in its own transaction: whichever comes second sees the
+    // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
+    const written = await storeDocumentBeforePin(app.db, id, form.name, { ...answers, ...options.stored }, now);
     if (!written) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
     return {};
   };

@@ -1,33 +1,14 @@
-import { and, asc, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { isInvitationCodeShape, isWorkplaceCodeShape, japanIsoDate, normalizeWorkplaceCode } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
-import { branches, invitationCodes, occupations, workplaces } from '../db/schema.js';
-import { compareOccupations } from '../../domain/rules/index.js';
-import type { Branch, Invitation, Occupation, Workplace } from '../masterdata/types.js';
+import { invitationCodes, workplaces } from '../db/schema.js';
+import type { Invitation, Workplace } from '../masterdata/types.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 
 interface CodeQuery {
   code?: unknown;
-}
-
-/** The bank's occupations in the select's order (その他 last). */
-export async function occupationsOf(db: Database, bankCode: string): Promise<Occupation[]> {
-  const rows = await db
-    .select({
-      id: occupations.id,
-      name: occupations.name,
-      displayNumber: occupations.displayNumber,
-      generalDisplay: occupations.generalDisplay,
-      childDisplay: occupations.childDisplay,
-      minDisplayAge: occupations.minDisplayAge,
-      maxDisplayAge: occupations.maxDisplayAge,
-      workplaceRequired: occupations.workplaceRequired,
-    })
-    .from(occupations)
-    .where(eq(occupations.bankCode, bankCode));
-  return rows.sort(compareOccupations);
 }
 
 const workplaceColumns = {
@@ -76,15 +57,6 @@ export async function validInvitation(db: Database, bankCode: string, code: stri
   return row;
 }
 
-/** The bank's branches by code, as GET /api/branch lists them and the branch form accepts them. */
-export async function branchesOf(db: Database, bankCode: string): Promise<Branch[]> {
-  return db
-    .select({ code: branches.code, name: branches.name, address: branches.address })
-    .from(branches)
-    .where(eq(branches.bankCode, bankCode))
-    .orderBy(asc(branches.code));
-}
-
 /**
  * The bank's master data as the workplace and branch steps read it (spec section 7), always
  * of the signed-in application's bank.
@@ -101,7 +73,7 @@ export async function branchesOf(db: Database, bankCode: string): Promise<Branch
 const masterDataRoutes: FastifyPluginAsync = async (app) => {
   app.get('/occupations', { preHandler: requireApplication }, async (request) => {
     const { bankCode } = applicationOf(request);
-    return { occupationList: await occupationsOf(app.db, bankCode) };
+    return { occupationList: await app.masterData.occupationsOf(bankCode) };
   });
 
   app.get<{ Querystring: CodeQuery }>('/workplace', { preHandler: requireApplication }, async (request, reply) => {
@@ -125,7 +97,7 @@ const masterDataRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/branch', { preHandler: requireApplication }, async (request) => {
     const { bankCode } = applicationOf(request);
-    return { branchList: await branchesOf(app.db, bankCode) };
+    return { branchList: await app.masterData.branchesOf(bankCode) };
   });
 };
 

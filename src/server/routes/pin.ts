@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
@@ -106,19 +106,20 @@ const refused = (reply: FastifyReply) => reply.code(400).send({ message: message
 
 const pinRoutes: FastifyPluginAsync = async (app) => {
   app.get('/public-key', { onRequest: requireApplication }, async (request, reply) => {
-    const { id } = applicationOf(request);
-    if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+    const { id, pinSet } = applicationOf(request);
+    if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
     const now = app.now();
     const binding = randomBytes(32).toString('base64url');
-    await app.db.transaction(async (tx) => {
-      // Expired bindings of this application go; the live ones stay (another open tab).
-      await tx.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now)));
-      await tx.insert(pinBindings).values({
-        bindingHash: sha256(binding),
-        applicationId: id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
-      });
+    // Expired bindings of this application go; the live ones stay (another open tab). One
+    // statement, so it is all or nothing without a transaction around it.
+    const expired = app.db
+      .$with('expired')
+      .as(app.db.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now))).returning({ hash: pinBindings.bindingHash }));
+    await app.db.with(expired).insert(pinBindings).values({
+      bindingHash: sha256(binding),
+      applicationId: id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
     });
     const { keyId, keyCode } = app.pinKeys.current;
     return { keyId, keyCode, binding };
@@ -139,8 +140,9 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, applicationType } = applicationOf(request);
-      if (await hasPin(app.db, id)) return conflict(reply, httpMessages.pinAlreadySet);
+      const { id, applicationType, pinSet } = applicationOf(request);
+      // As the session check found it; the insert below decides a race.
+      if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
       // Told before anything is decrypted; judged again under the lock below.
       if (!(await storedPinContext(app.db, app.forms, id, applicationType))) return conflict(reply, httpMessages.stepsIncomplete);
 
@@ -168,16 +170,32 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
         if (!standing) return { kind: 'incomplete' };
         const message = firstPinError(payload.pin, payload.pin, standing);
         if (message !== null) return { kind: 'refused', message };
-        // The primary key decides a race of two sends: the second inserts nothing.
-        const inserted = await tx
-          .insert(applicationPins)
-          .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: applicationPins.applicationId });
-        if (inserted.length === 0) return { kind: 'taken' };
-        await tx.delete(pinBindings).where(eq(pinBindings.applicationId, id));
-        await tx.update(applications).set({ updatedAt: now }).where(eq(applications.id, id));
-        return { kind: 'stored' };
+        // The primary key decides a race of two sends: the second inserts nothing, and so
+        // spends no binding and touches no row (one statement: the bindings and the row go
+        // only through the PIN it inserted).
+        const inserted = tx
+          .$with('inserted')
+          .as(
+            tx
+              .insert(applicationPins)
+              .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
+              .onConflictDoNothing()
+              .returning({ id: applicationPins.applicationId }),
+          );
+        const spent = tx.$with('spent').as(
+          tx
+            .delete(pinBindings)
+            .where(inArray(pinBindings.applicationId, tx.select({ id: inserted.id }).from(inserted)))
+            .returning({ hash: pinBindings.bindingHash }),
+        );
+        // pin_set: a form step's store, waiting for this row, re-reads it and stores nothing.
+        const set = await tx
+          .with(inserted, spent)
+          .update(applications)
+          .set({ updatedAt: now, pinSet: true })
+          .where(inArray(applications.id, tx.select({ id: inserted.id }).from(inserted)))
+          .returning({ id: applications.id });
+        return set.length === 0 ? { kind: 'taken' } : { kind: 'stored' };
       });
       if (outcome.kind === 'incomplete') return conflict(reply, httpMessages.stepsIncomplete);
       if (outcome.kind === 'refused') return reply.code(400).send({ message: outcome.message, errors: [{ field: 'pin', message: outcome.message }] });

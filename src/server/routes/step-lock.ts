@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
-import { hasPin } from './pin.js';
 
 /**
  * Once the PIN is stored, what the applicant entered is final: the PIN screen warns that it
@@ -13,8 +12,8 @@ import { hasPin } from './pin.js';
  * application is told so whatever it sends (a 400 for its body would only mislead).
  */
 export async function refuseOncePinIsSet(request: FastifyRequest, reply: FastifyReply) {
-  const { id } = applicationOf(request);
-  if (await hasPin(request.server.db, id)) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
+  // As the session check found it: the transaction that stores a step judges it again.
+  if (applicationOf(request).pinSet) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
 }
 
 /** The onRequest hooks of every step-editing POST: the session, then the lock. */

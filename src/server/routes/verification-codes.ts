@@ -101,9 +101,10 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const code = newVerificationCode();
       const id = randomUUID();
       const expiresAt = new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000);
-      await app.db.transaction(async (tx) => {
-        // A new code replaces the pending ones of the same address, bank and type.
-        await tx
+      // One statement, all or nothing without a transaction around it: a new code replaces the
+      // pending ones of the same address, bank and type.
+      const replaced = app.db.$with('replaced').as(
+        app.db
           .update(verificationCodes)
           .set({ expiresAt: now })
           .where(
@@ -114,21 +115,27 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
               isNull(verificationCodes.usedAt),
               gt(verificationCodes.expiresAt, now),
             ),
-          );
-        await tx.insert(verificationCodes).values({
-          id,
-          bankCode: bank.code,
-          applicationType,
-          mailHash,
-          codeHash: app.hasher.code(id, code),
-          attempts: 0,
-          createdAt: now,
-          expiresAt,
-        });
-        // Queued with the code: the answer does not wait for the SMTP server, and a code never
-        // exists without its mail. Not sent before the code expires: not sent at all.
-        await enqueueMail(tx, 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
-      });
+          )
+          .returning({ id: verificationCodes.id }),
+      );
+      const stored = app.db.$with('stored').as(
+        app.db
+          .insert(verificationCodes)
+          .values({
+            id,
+            bankCode: bank.code,
+            applicationType,
+            mailHash,
+            codeHash: app.hasher.code(id, code),
+            attempts: 0,
+            createdAt: now,
+            expiresAt,
+          })
+          .returning({ id: verificationCodes.id }),
+      );
+      // Queued with the code: the answer does not wait for the SMTP server, and a code never
+      // exists without its mail. Not sent before the code expires: not sent at all.
+      await enqueueMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
       app.mailQueue.wake();
       return {};
     },
@@ -181,38 +188,37 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       }
 
       const token = newAuthToken();
-      const created = await app.db.transaction(async (tx) => {
-        // Claiming the code and creating the application happen together or not at all; the
-        // conditions make a second request with the same code find nothing to claim.
-        const claimed = await tx
-          .update(verificationCodes)
-          .set({ usedAt: now })
-          .where(and(eq(verificationCodes.id, pending.id), live))
-          .returning({ id: verificationCodes.id });
-        if (claimed.length === 0) return false;
-        const [application] = await tx
-          .insert(applications)
-          .values({
-            bankCode,
-            applicationType,
-            mailAddress,
-            channel: typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null,
-            deviceId: typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: applications.id });
-        if (!application) throw new Error('insert into applications returned no row');
-        await tx.insert(authTokens).values({
-          tokenHash: hashAuthToken(token),
-          applicationId: application.id,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
-        });
-        return true;
-      });
-      if (!created) return verificationFailed(reply);
+      // Claiming the code, creating the application and its token happen together or not at
+      // all: one statement, each part only through the row the one before returned. The
+      // conditions make a second request with the same code find nothing to claim.
+      const claimed = app.db
+        .$with('claimed')
+        .as(app.db.update(verificationCodes).set({ usedAt: now }).where(and(eq(verificationCodes.id, pending.id), live)).returning({ id: verificationCodes.id }));
+      const channelKept = typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null;
+      const deviceIdKept = typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null;
+      const at = sql`${now.toISOString()}::timestamptz`;
+      // Typed here: a select's parameters have no column to take their type from.
+      const created = app.db.$with('created', { id: applications.id }).as(
+        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, created_at, updated_at)
+          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${at}, ${at}
+          from ${claimed} returning id`,
+      );
+      const stored = await app.db
+        .with(claimed, created)
+        .insert(authTokens)
+        .select((qb) =>
+          qb
+            .select({
+              tokenHash: sql`${hashAuthToken(token)}::varchar`.as('token_hash'),
+              applicationId: created.id,
+              createdAt: sql`${at}`.as('created_at'),
+              lastSeenAt: sql`${at}`.as('last_seen_at'),
+              expiresAt: sql`${new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()}::timestamptz`.as('expires_at'),
+            })
+            .from(created),
+        )
+        .returning({ id: authTokens.applicationId });
+      if (stored.length === 0) return verificationFailed(reply);
       return { authenticationToken: token };
     },
   );

@@ -1,0 +1,21 @@
+/**
+ * What bench/load.ts and the probe it preloads into the server (bench/server-probe.ts) share,
+ * apart from the probe: importing the probe would patch the driver's own process.
+ */
+
+/** The request header in which the driver names a request's route, for the probe's count by route. */
+export const ROUTE_HEADER = 'x-bench-route';
+/** Where the probe counts statements sent outside any request (mail worker, clean-ups). */
+export const BACKGROUND = '(background)';
+
+/** What the probe answers. */
+export interface ProbeAnswer {
+  statements: number;
+  /** Statements so far by route (ROUTE_HEADER), BACKGROUND for those outside a request. */
+  byRoute: Record<string, number>;
+  /** Statements so far by route and text. */
+  texts: Record<string, Record<string, number>>;
+  /** The event loop's delay since the previous answer, in ms. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
