@@ -13,7 +13,6 @@ import {
   type OptionAsker,
   type OptionsDeclaration,
 } from '../../domain/schemas/form-step';
-import { api } from '../api/client';
 import type { ApplicationsAnswer } from '../api/application';
 import { drafts } from '../platform/drafts';
 import type { FormData } from './context';
@@ -117,11 +116,13 @@ export interface StepOpening {
   bank: PublicBankConfig;
   /** The page's path, for its draft. */
   path: string;
+  /** GET /api/applications, once for all the forms of the page. */
+  application: Promise<ApplicationsAnswer>;
 }
 
 /** Everything the page needs, with one GET of the application, loaded side by side with the form. */
-export async function loadStep({ form, applicationType, bank, path }: StepOpening): Promise<LoadedStep> {
-  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), api<ApplicationsAnswer>('/applications')]);
+export async function loadStep({ form, applicationType, bank, path, application }: StepOpening): Promise<LoadedStep> {
+  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), application]);
   const step = formStepOf(schema);
   if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the page cannot post it`);
   const optionFields = optionFieldsOf(schema);

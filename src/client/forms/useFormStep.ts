@@ -13,6 +13,7 @@ import {
   type FormSchema,
 } from '../../domain/schemas/form-step';
 import { heldUiConditions, type UiConditionOption } from '../../domain/schemas/ui-conditions';
+import type { ApplicationsAnswer } from '../api/application';
 import { drafts } from '../platform/drafts';
 import { useLoaded } from '../runtime/useLoaded';
 import { useAddressSearch } from './addressSearch';
@@ -87,6 +88,8 @@ export interface FormStepState {
 export interface FormStepOptions {
   /** The page's path (its draft). */
   path: string;
+  /** GET /api/applications as the page asked it (once for all its forms). */
+  application: Promise<ApplicationsAnswer>;
   /** The answers of the page's earlier forms as they stand: stored before this one is, they count as saved. */
   earlier?: FormData;
   /** Every change of the answers (a later form of the page reads them). */
@@ -100,9 +103,9 @@ export function useFormStep(
   applicationType: ApplicationTypeName,
   bank: PublicBankConfig,
   fail: (error?: unknown) => void,
-  { path, earlier = NO_ANSWERS, onAnswers }: FormStepOptions,
+  { path, application, earlier = NO_ANSWERS, onAnswers }: FormStepOptions,
 ): FormStepState | null {
-  const loaded = useLoaded(() => loadStep({ form, applicationType, bank, path }), [form, applicationType, bank, path], fail);
+  const loaded = useLoaded(() => loadStep({ form, applicationType, bank, path, application }), [form, applicationType, bank, path, application], fail);
   /** What the answers decide of the drawing since they last changed it (for the form as loaded). */
   const [changed, setChanged] = useState<{ of: LoadedStep; drawn: Drawn } | null>(null);
   const formApi = useRef<FormApi>(null);

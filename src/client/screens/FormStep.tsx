@@ -4,6 +4,8 @@ import { pageAfter } from '../../domain/flow/model';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
+import type { ApplicationsAnswer } from '../api/application';
+import { api } from '../api/client';
 import { useFormStep, type LoadedStep } from '../forms/useFormStep';
 import { messages } from '../../domain/messages';
 import { Toast } from '../ui/Toast';
@@ -32,6 +34,8 @@ const NO_SUBMIT = <></>;
 export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const { busy, fieldErrorsAt, notice, postInOrder } = useStepPost(send, fail);
+  // Read once for every form of the page (each form's own load waits for it).
+  const [application] = useState(() => api<ApplicationsAnswer>('/applications'));
   const section = useRef<HTMLElement>(null);
   /** The valid answers of each form in this press of 「次へ」, and how to forget its draft once saved. */
   const pending = useRef(new Map<string, StepRequest & { saved: () => void }>());
@@ -65,6 +69,7 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
           key={form}
           form={form}
           path={page.path}
+          application={application}
           earlier={earlierOf[index]}
           onAnswers={index < forms.length - 1 ? onAnswers : undefined}
           several={several}
@@ -95,6 +100,7 @@ function answersBefore(forms: readonly string[], index: number, answers: Readonl
 interface FormPartProps {
   form: string;
   path: string;
+  application: Promise<ApplicationsAnswer>;
   earlier: FormData | undefined;
   onAnswers: ((form: string, data: FormData) => void) | undefined;
   /** One of several forms on the page: headed by its title, ids prefixed by its name, no submit of its own. */
@@ -119,10 +125,10 @@ function titleOf({ step }: LoadedStep, applicationType: ApplicationTypeName): st
   return step.summaryTitleFor?.[applicationType] ?? step.summaryTitle;
 }
 
-function FormPart({ form, path, earlier, onAnswers, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
+function FormPart({ form, path, application, earlier, onAnswers, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
   const { bank } = settings;
   const reportAnswers = useMemo(() => onAnswers && ((data: FormData) => onAnswers(form, data)), [onAnswers, form]);
-  const state = useFormStep(form, applicationType, bank, fail, { path, earlier, onAnswers: reportAnswers });
+  const state = useFormStep(form, applicationType, bank, fail, { path, application, earlier, onAnswers: reportAnswers });
   const [remind, setRemind] = useState(true);
   if (!state) return <p className="loading" role="status">読み込み中です…</p>;
 
