@@ -139,6 +139,13 @@ export const invitationCodes = pgTable(
   (table) => [primaryKey({ columns: [table.bankCode, table.code] })],
 );
 
+// 0016: what each bank's master data was last seeded from (masterdata/fingerprint.ts).
+export const masterDataSeeds = pgTable('master_data_seeds', {
+  bankCode: varchar('bank_code', { length: 4 }).primaryKey(),
+  fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+  seededAt: timestamptz('seeded_at').notNull().defaultNow(),
+});
+
 // 0003: PIN, identity check, documents, completion (see the migration's comments).
 
 export const pinBindings = pgTable('pin_bindings', {
