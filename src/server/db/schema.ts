@@ -85,7 +85,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-// 0002: bank master data, a copy of banks/<code>/*.json replaced at every start (masterdata/seed.ts).
+// 0002: bank master data, a copy of banks/<code>/*.json replaced when they change (masterdata/seed.ts).
 
 export const occupations = pgTable(
   'occupations',
