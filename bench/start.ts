@@ -1,5 +1,5 @@
 /**
- * npm run bench:start -- [RUNS] [SERVER.js …]   (builds first; RUNS default 3)
+ * npm run bench:start -- [RUNS] [SERVER.js …]   (builds first; RUNS default 3; port BENCH_PORT, 3451)
  *
  * Prints, with no assertions, the medians of RUNS runs of each built server (default
  * dist/server/main.js; name several, e.g. a copy of an older build, to compare them in one run)
@@ -19,7 +19,8 @@ import { memoryOf, sleep, spawnUntilAnswer, stop } from './spawned.js';
 const RUNS = Number(process.argv[2] ?? 3);
 const SERVERS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist/server/main.js'];
 const IDLE_MS = Number(process.env.IDLE_MS ?? 5000);
-const PORT = 3451;
+// BENCH_PORT: to run beside another bench or server on the same machine.
+const PORT = Number(process.env.BENCH_PORT ?? 3451);
 const base = `http://127.0.0.1:${PORT}`;
 const env = { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
 

@@ -1,8 +1,9 @@
 /**
  * npm run seed: writes banks/<code>/{occupations,branches,workplaces,invitations}.json into the
  * database (src/server/masterdata/seed.ts) without starting the server, e.g. to check edited
- * files or to update a PostgreSQL database that several servers share. The server does the
- * same at every start, so with one server a restart is enough.
+ * files or to update a PostgreSQL database that several servers share. It always rewrites every
+ * bank (a repair after rows were changed by hand); a server start seeds only the banks whose
+ * files changed since their last seed, so with one server a restart is enough after an edit.
  *
  * Database: DATABASE_URL when set, else DATA_DIR/pglite. PGlite allows one process per data
  * directory, so with PGlite this refuses to run while a server answers on DATA_DIR's operator
@@ -14,7 +15,7 @@ import { loadBanks } from '../server/banks/registry.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/index.js';
 import { loadMasterData } from '../server/masterdata/load.js';
-import { seedMasterData } from '../server/masterdata/seed.js';
+import { fingerprintsOf, seedMasterData } from '../server/masterdata/seed.js';
 import { operatorSocketPath } from '../server/operator/socket-path.js';
 
 /** Whether a server listens on the socket (ENOENT / ECONNREFUSED: none, or a stale file). */
@@ -36,7 +37,9 @@ export async function runSeed(env: NodeJS.ProcessEnv = process.env, out: (line: 
   const config = loadConfig(env);
   const banks = await loadBanks(config.banksDir);
   const codes = banks.all().map((bank) => bank.code);
-  // Read and check the files before touching the database: a broken file changes nothing.
+  // Hashed before read (as at start: a file edited in between is seeded again next time), and
+  // read and checked before touching the database: a broken file changes nothing.
+  const fingerprints = await fingerprintsOf(config.banksDir, codes);
   const data = loadMasterData(config.banksDir, codes);
   const socketPath = operatorSocketPath(config);
   if (socketPath && (await serverListening(socketPath))) {
@@ -45,7 +48,7 @@ export async function runSeed(env: NodeJS.ProcessEnv = process.env, out: (line: 
   }
   const { db, close, kind } = await openDatabase(config);
   try {
-    for (const bank of await seedMasterData(db, data)) {
+    for (const bank of await seedMasterData(db, data, { fingerprints, force: true })) {
       out(
         `${bank.bankCode}: ${bank.occupations} occupations, ${bank.branches} branches, ${bank.workplaces} workplaces, ${bank.invitations} invitation codes`,
       );

@@ -85,7 +85,7 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-// 0002: bank master data, a copy of banks/<code>/*.json replaced at every start (masterdata/seed.ts).
+// 0002: bank master data, a copy of banks/<code>/*.json replaced when they change (masterdata/seed.ts).
 
 export const occupations = pgTable(
   'occupations',
@@ -138,6 +138,13 @@ export const invitationCodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.bankCode, table.code] })],
 );
+
+// 0016: what each bank's master data was last seeded from (masterdata/fingerprint.ts).
+export const masterDataSeeds = pgTable('master_data_seeds', {
+  bankCode: varchar('bank_code', { length: 4 }).primaryKey(),
+  fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+  seededAt: timestamptz('seeded_at').notNull().defaultNow(),
+});
 
 // 0003: PIN, identity check, documents, completion (see the migration's comments).
 

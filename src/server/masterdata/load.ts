@@ -14,17 +14,17 @@ import type { BankMasterData, Branch, Invitation, Occupation, Workplace } from '
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
-const SCHEMA_FILE = 'master-data.schema.json';
+export const SCHEMA_FILE = 'master-data.schema.json';
 
 /** File name -> the list it holds (the file is `{ "<list>": [...] }`). */
-const FILES = {
+export const MASTER_DATA_FILES = {
   'occupations.json': 'occupations',
   'branches.json': 'branches',
   'workplaces.json': 'workplaces',
   'invitations.json': 'invitations',
 } as const;
 
-type ListName = (typeof FILES)[keyof typeof FILES];
+type ListName = (typeof MASTER_DATA_FILES)[keyof typeof MASTER_DATA_FILES];
 
 function validators(banksDir: string): Record<ListName, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -64,10 +64,10 @@ export function loadMasterData(banksDir: string, bankCodes: readonly string[]): 
 
   for (const bankCode of bankCodes) {
     const lists: Partial<Record<ListName, unknown[]>> = {};
-    for (const [fileName, list] of Object.entries(FILES) as [keyof typeof FILES, ListName][]) {
+    for (const [fileName, list] of Object.entries(MASTER_DATA_FILES) as [keyof typeof MASTER_DATA_FILES, ListName][]) {
       const file = join(banksDir, bankCode, fileName);
       if (!existsSync(file)) {
-        problems.push(`${shown(file)}: missing (every bank folder needs ${Object.keys(FILES).join(', ')})`);
+        problems.push(`${shown(file)}: missing (every bank folder needs ${Object.keys(MASTER_DATA_FILES).join(', ')})`);
         continue;
       }
       let data: unknown;
