@@ -443,14 +443,14 @@ describe('step POSTs once the PIN is set', { timeout: 20_000 }, () => {
     await expectStepLockAlert(props.send);
   });
 
-  /** The smallest step page on useStepPost, as /branch, /seal-less and /workplace use it. */
+  /** The smallest step page on useStepPost, as FormStep uses it for /branch, /seal-less and /workplace. */
   function StepPage({ send, fail }: { send: (event: { type: string }) => void; fail: (error?: unknown) => void }) {
-    const { busy, fieldErrors, notice, post } = useStepPost(send, fail);
+    const { busy, fieldErrorsAt, notice, postInOrder } = useStepPost(send, fail);
     return (
       <>
         {notice}
-        <p data-testid="errors">{fieldErrors.map((error) => `${error.field}:${error.message}`).join(',')}</p>
-        <button type="button" disabled={busy} onClick={() => void post('/applications/branch', { branchCode: '101' })}>
+        <p data-testid="errors">{fieldErrorsAt('/applications/branch').map((error) => `${error.field}:${error.message}`).join(',')}</p>
+        <button type="button" disabled={busy} onClick={() => void postInOrder([{ path: '/applications/branch', body: { branchCode: '101' } }])}>
           次へ
         </button>
       </>

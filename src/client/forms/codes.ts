@@ -2,7 +2,7 @@ import type { WorkplaceLookup } from '../../domain/masterdata';
 import { MULTIPLE_ACCOUNTS_PERMITTED } from '../../domain/masterdata';
 import { messages } from '../../domain/messages';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
-import { isInvitationCodeShape, isWorkplaceCodeShape, normalizeWorkplaceCode, splitPhone } from '../../domain/rules';
+import { isInvitationCodeShape, isWorkplaceCodeShape, splitPhone } from '../../domain/rules';
 import { api, statusOf } from '../api/client';
 import { cookies, session } from '../platform/session';
 import type { FormData } from './context';
@@ -94,6 +94,3 @@ export type CodeKindName = keyof typeof codeKinds;
 export function isCodeKindName(name: unknown): name is CodeKindName {
   return typeof name === 'string' && Object.hasOwn(codeKinds, name);
 }
-
-/** A code as the applicant typed it, made half width and upper case (on leaving the input, before 「適用」). */
-export const normalizeCode = normalizeWorkplaceCode;

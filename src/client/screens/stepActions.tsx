@@ -94,7 +94,6 @@ export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) =
       setBusy(false);
     }
   };
-  const post = (path: string, body: StepRequest['body']) => postInOrder([{ path, body }]);
   const fieldErrorsAt = useCallback((path: string) => (refused?.path === path ? refused.errors : NO_ERRORS), [refused]);
-  return { busy, fieldErrors: refused?.errors ?? NO_ERRORS, fieldErrorsAt, notice, post, postInOrder };
+  return { busy, fieldErrorsAt, notice, postInOrder };
 }

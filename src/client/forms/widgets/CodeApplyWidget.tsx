@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { messages } from '../../../domain/messages';
-import { codeKinds, isCodeKindName, normalizeCode, type CodeKind } from '../codes';
+import { normalizeWorkplaceCode } from '../../../domain/rules';
+import { codeKinds, isCodeKindName, type CodeKind } from '../codes';
 import { failOf, schemaFormContextOf, type FormData } from '../context';
 import { pageStateKey } from '../pageState';
 import type { WidgetBehaviour } from './behaviour';
@@ -193,9 +194,9 @@ export function CodeApplyWidget({ id, name, options, rawErrors, required, onBlur
     name: kind.name,
     maxLength: kind.maxLength,
     onText: (text) => form.patch({ [key]: { text, status: 'unverified' } }),
-    onLeave: () => form.patch({ [key]: { ...current(), text: normalizeCode(current().text) } }),
+    onLeave: () => form.patch({ [key]: { ...current(), text: normalizeWorkplaceCode(current().text) } }),
     onApply: async () => {
-      const text = normalizeCode(current().text);
+      const text = normalizeWorkplaceCode(current().text);
       setBusy(true);
       try {
         const found = await kind.find(text);
@@ -233,7 +234,7 @@ export const codeApplyBehaviour: WidgetBehaviour = {
     if (data[key] !== undefined) return { [key]: { ...codeEntryOf(data[key]) } };
     const storedText = data[field] !== undefined && data[field] !== null ? kind.storedText(data) : '';
     if (storedText && !kind.recheckStored) return { [key]: { text: storedText, status: 'verified' } };
-    const text = storedText || (stored ? '' : normalizeCode(kind.fromLanding(applicationType) ?? ''));
+    const text = storedText || (stored ? '' : normalizeWorkplaceCode(kind.fromLanding(applicationType) ?? ''));
     if (!text) return null;
     const found = await kind.find(text);
     return { [field]: found?.value, ...found?.brings, [key]: { text, status: found ? 'verified' : 'notFound' } };
