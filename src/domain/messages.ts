@@ -62,6 +62,8 @@ export const messages = {
   /** The system error page and every 500 (spec section 8: an apology and "try again later"). */
   systemError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
   unauthorized: '一定時間が経過したため、お申込みが中断されました。お手数ですが、再度お申込みください。',
+  /** 409 of a step posted from a page older than what is stored (another device or tab wrote since). */
+  revisionConflict: '別の画面または別の端末で、お申込み内容が更新されています。最新の内容を表示してから、もう一度お進みください。',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,8 @@ export const applications = pgTable('applications', {
   applicationCompletedAt: timestamptz('application_completed_at'),
   // 0014: set with the PIN (application_pins), for the one-statement store of a form step.
   pinSet: boolean('pin_set').notNull().default(false),
+  // 0017: one more with every stored step; a step posted with an older one is refused (ADR 0030).
+  revision: integer('revision').notNull().default(0),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

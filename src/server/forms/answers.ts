@@ -43,6 +43,8 @@ export interface StoredAnswers {
    * while none of its forms is stored.
    */
   entities: Record<StoredEntityName, Record<string, unknown> | null>;
+  /** How many times steps were stored (migration 0017): the page sends it back with each step. */
+  revision: number;
 }
 
 /** An answer as the application entity shows it: a list of choices comma-joined (spec section 3, utilizationPurpose). */
@@ -85,12 +87,12 @@ const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(sele
 
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
   const [stored] = await db
-    .select({ ...visible, forms: documentsOfRow })
+    .select({ ...visible, forms: documentsOfRow, revision: applications.revision })
     .from(applications)
     .where(eq(applications.id, applicationId))
     .limit(1);
   if (!stored) return undefined;
-  const { forms: documentsByForm, ...row } = stored;
+  const { forms: documentsByForm, revision, ...row } = stored;
   const forms = documentsByForm ?? {};
   const documents: Record<string, unknown> = {};
   const entities = Object.fromEntries(storedEntityNames.map((name) => [name, null])) as StoredAnswers['entities'];
@@ -110,5 +112,6 @@ export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, ap
     },
     forms,
     entities,
+    revision,
   };
 }

@@ -19,28 +19,42 @@ export async function storeDocument(db: Database, applicationId: string, form: s
     });
 }
 
+/** What storing a step came to: stored (with the application's new revision), or why not. */
+export type StepStoreOutcome = { stored: true; revision: number } | { stored: false; reason: 'locked' | 'conflict' };
+
 /**
- * Stores (or replaces) one form's answers unless the application's PIN is set; false when it
- * is (or the application is gone). One statement: it updates the application's row (its lock
- * orders this store and the PIN's transaction) only while pin_set is false, and stores the
- * answers only through the row it updated. Waiting for the PIN's lock, the update re-checks
- * pin_set on the row the PIN left (migration 0014); the NOT EXISTS refuses a PIN stored before.
+ * Stores (or replaces) one form's answers unless the application's PIN is set, or, when the
+ * page sent the revision it read (`expectedRevision`), unless the application has been written
+ * since (another device or tab: ADR 0030). One statement: it updates the application's row
+ * (its lock orders this store and the PIN's transaction, and two stores of two devices) only
+ * while pin_set is false and the revision is the page's, adds one to the revision, and stores
+ * the answers only through the row it updated. Waiting for another transaction's lock, the
+ * update re-checks its WHERE on the row as that transaction left it (migration 0014); the NOT
+ * EXISTS refuses a PIN stored before. Only a refusal reads the row again, to say why.
  */
-export async function storeDocumentBeforePin(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<boolean> {
+export async function storeDocumentBeforePin(
+  db: Database,
+  applicationId: string,
+  form: string,
+  answers: Record<string, unknown>,
+  now: Date,
+  expectedRevision?: number,
+): Promise<StepStoreOutcome> {
   const open = db.$with('open').as(
     db
       .update(applications)
-      .set({ updatedAt: now })
+      .set({ updatedAt: now, revision: sql`${applications.revision} + 1` })
       .where(
         and(
           eq(applications.id, applicationId),
           eq(applications.pinSet, false),
+          expectedRevision === undefined ? undefined : eq(applications.revision, expectedRevision),
           notExists(db.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, applicationId))),
         ),
       )
-      .returning({ id: applications.id }),
+      .returning({ id: applications.id, revision: applications.revision }),
   );
-  const stored = await db
+  const [stored] = await db
     .with(open)
     .insert(applicationForms)
     // Typed here: a select's parameters have no column to take their type from.
@@ -58,6 +72,8 @@ export async function storeDocumentBeforePin(db: Database, applicationId: string
       target: [applicationForms.applicationId, applicationForms.form],
       set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
     })
-    .returning({ id: applicationForms.applicationId });
-  return stored.length > 0;
+    .returning({ revision: sql<number>`(select ${open.revision} from ${open})` });
+  if (stored) return { stored: true, revision: Number(stored.revision) };
+  const [row] = await db.select({ pinSet: applications.pinSet }).from(applications).where(eq(applications.id, applicationId));
+  return { stored: false, reason: !row || row.pinSet || expectedRevision === undefined ? 'locked' : 'conflict' };
 }

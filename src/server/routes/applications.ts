@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { storedAnswersOf } from '../forms/answers.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { REVISION_HEADER } from '../../domain/revision.js';
 
 /**
  * The parent's fields the browser receives (spec section 3 'Parent (applicationParent)', plus
@@ -40,10 +41,12 @@ const visibleParent = [
  * until POST /api/applications/workplace/parent), else null.
  */
 const applicationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications', { preHandler: requireApplication }, async (request) => {
+  app.get('/applications', { preHandler: requireApplication }, async (request, reply) => {
     const { id } = applicationOf(request);
     const stored = await storedAnswersOf(app.db, app.forms, id);
     if (!stored) return { application: null, applicationParent: null, forms: {} };
+    // What the page read: sent back with each step, so a step from an older page is refused (ADR 0030).
+    reply.header(REVISION_HEADER, String(stored.revision));
     const parent = stored.entities.applicationParent;
     const applicationParent = parent ? Object.fromEntries(visibleParent.map((name) => [name, parent[name] ?? null])) : null;
     return { application: stored.application, applicationParent, forms: stored.forms };

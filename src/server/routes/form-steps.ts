@@ -26,6 +26,7 @@ import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
 import { stepEditHooks } from './step-lock.js';
+import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
 
 /**
  * One handler for every form step of the generic engine: each schema of SCHEMAS_DIR with
@@ -36,7 +37,8 @@ import { stepEditHooks } from './step-lock.js';
  * document: 200 {} or 400 { message, errors } with every failed field in the form's order
  * (message = the first, which the page focuses; one message per field). A refused post
  * stores nothing. A form posted before a form it comes after (x-step.after) is 409, named by
- * that form's confirmation title (messages.stepFirst); a form stored into another record
+ * that form's confirmation title (messages.stepFirst); so is a post whose X-Application-Revision
+ * is older than the stored one (messages.revisionConflict, ADR 0030); a form stored into another record
  * (x-step.storedAs) is stored the same way (answers.ts keeps it out of `application`).
  *
  * The session is checked onRequest, before the body is parsed, and so is the lock after the
@@ -112,6 +114,16 @@ function firstMissing(catalogue: FormCatalogue, form: FormDefinition, stored: Re
   return definition;
 }
 
+/**
+ * The revision the page read (X-Application-Revision): undefined when not sent (the check is
+ * then skipped), null when it is not a revision.
+ */
+function revisionOf(request: FastifyRequest): number | undefined | null {
+  const header = request.headers[REVISION_HEADER];
+  if (header === undefined) return undefined;
+  return parseRevision(header) ?? null;
+}
+
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
   // The rules and some choices depend on what earlier steps stored (the child's birthday).
@@ -127,7 +139,8 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored?.forms ?? {});
     if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
-    if (!isRecord(request.body)) return reply.code(400).send({ message: messages.badRequest, errors: [] });
+    const expectedRevision = revisionOf(request);
+    if (!isRecord(request.body) || expectedRevision === null) return reply.code(400).send({ message: messages.badRequest, errors: [] });
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
     const now = app.now();
@@ -147,8 +160,9 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
 
     // The PIN route locks this row in its own transaction: whichever comes second sees the
     // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
-    const written = await storeDocumentBeforePin(app.db, id, form.name, { ...answers, ...options.stored }, now);
-    if (!written) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
+    const outcome = await storeDocumentBeforePin(app.db, id, form.name, { ...answers, ...options.stored }, now, expectedRevision);
+    if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
+    reply.header(REVISION_HEADER, String(outcome.revision));
     return {};
   };
 }
