@@ -62,6 +62,13 @@ export const messages = {
   /** The system error page and every 500 (spec section 8: an apology and "try again later"). */
   systemError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
   unauthorized: '一定時間が経過したため、お申込みが中断されました。お手数ですが、再度お申込みください。',
+  /**
+   * Resume (ADR 0030). Only the owner of the mailbox, who typed the code sent there, reads the
+   * two answers below: register answers alike for every address.
+   */
+  resumeNotFound: (days: number) =>
+    `再開できるお申込みが見つかりませんでした。お申込み内容の保存期間は、最後にご入力いただいた日から${days}日間です。お手数ですが、最初からお申込みください。`,
+  resumeCompleted: 'このメールアドレスでのお申込みは受付が完了しているため、再開できません。',
   /** 409 of a step posted from a page older than what is stored (another device or tab wrote since). */
   revisionConflict: '別の画面または別の端末で、お申込み内容が更新されています。最新の内容を表示してから、もう一度お進みください。',
 } as const;

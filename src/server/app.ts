@@ -14,6 +14,7 @@ import banks from './plugins/banks.js';
 import database from './plugins/database.js';
 import ekyc from './plugins/ekyc.js';
 import flows from './plugins/flows.js';
+import retention from './plugins/retention.js';
 import forms from './plugins/forms.js';
 import lookups from './plugins/lookups.js';
 import mail from './plugins/mail.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   // The identity-check provider; the simulator's pages (/ekyc-simulator/…) come with it.
   await app.register(ekyc, { config });
   await app.register(auth);
+  await app.register(retention);
   await app.register(api, { prefix: '/api' });
   if (!config.production) await app.register(devOutbox);
   if (options.pages) await app.register(options.pages);

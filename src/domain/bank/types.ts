@@ -64,6 +64,19 @@ export interface BankConfig {
   links: BankLinks;
   /** File names inside the bank folder. */
   images: { logo: string; top: string; card: string };
+  /**
+   * Days an application not completed is kept after its last entry, to be resumed
+   * (DEFAULT_RETENTION_DAYS when absent; ADR 0030).
+   */
+  applicationRetentionDays?: number;
+}
+
+/** How long an unfinished application is kept when the bank says nothing (issue 14). */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Days the bank keeps an unfinished application after its last entry. */
+export function retentionDaysOf(bank: Pick<BankConfig, 'applicationRetentionDays'>): number {
+  return bank.applicationRetentionDays ?? DEFAULT_RETENTION_DAYS;
 }
 
 /**

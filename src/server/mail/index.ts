@@ -9,6 +9,7 @@ export { OutboxMailSender } from './outbox.js';
 export { SmtpMailSender } from './smtp.js';
 export { completionMail } from './completion-mail.js';
 export { verificationMail } from './verification-mail.js';
+export { resumeMail } from './resume-mail.js';
 
 /** SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox (in memory for ':memory:'). */
 export function createMailSender(config: Pick<ServerConfig, 'smtpUrl' | 'dataDir' | 'mailQueue'>): MailSender {

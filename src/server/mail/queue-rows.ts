@@ -11,7 +11,7 @@ import type { MailMessage } from './types.js';
  */
 
 /** What a queued mail is: the log names this, never the address. */
-export type MailKind = 'verification' | 'completion';
+export type MailKind = 'verification' | 'completion' | 'resume';
 
 /** A database or a transaction: a mail is queued in the transaction that decides to send it. */
 type Writer = Pick<Database, 'insert'>;

@@ -26,6 +26,7 @@ import { httpMessages } from '../http-messages.js';
 import { applicationOf } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
 import { stepEditHooks } from './step-lock.js';
+import { queueResumeMail } from '../resume/applications.js';
 import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
 
 /**
@@ -163,6 +164,8 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     const outcome = await storeDocumentBeforePin(app.db, id, form.name, { ...answers, ...options.stored }, now, expectedRevision);
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
+    // The first step stored: the applicant learns how long it is kept and how to come back.
+    if (outcome.revision === 1) await queueResumeMail(app, bank, id, applicationType, now);
     return {};
   };
 }

@@ -13,6 +13,7 @@ import maintenance from './maintenance.js';
 import masterDataRoutes from './master-data.js';
 import notificationRoutes from './notifications.js';
 import pinRoutes from './pin.js';
+import resumeRoutes from './resume.js';
 import sessionRoutes from './session.js';
 import verificationCodeRoutes from './verification-codes.js';
 
@@ -31,6 +32,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(maintenance);
   await app.register(notificationRoutes);
   await app.register(verificationCodeRoutes);
+  await app.register(resumeRoutes);
   await app.register(sessionRoutes);
   await app.register(applicationRoutes);
   await app.register(formStepRoutes);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../domain/messages.js';
 import { hashAuthToken, newAuthToken, newVerificationCode } from '../crypto.js';
@@ -8,6 +8,7 @@ import { verificationMail } from '../mail/index.js';
 import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
 import { validateBody } from '../validation.js';
+import type { ServerConfig } from '../config.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
 import { enqueueMail } from '../mail/queue-rows.js';
 
@@ -28,7 +29,7 @@ interface RegisterBody {
   applicationType: ApplicationType;
 }
 
-interface VerifyBody extends RegisterBody {
+export interface VerifyBody extends RegisterBody {
   verificationCode: string;
   channel?: unknown;
   deviceId?: unknown;
@@ -55,8 +56,57 @@ async function requireSameBank(request: FastifyRequest<{ Body: RegisterBody }>, 
   if (request.body.bankCode !== request.bank?.code) return reply.code(400).send({ message: messages.badRequest });
 }
 
-function verificationFailed(reply: FastifyReply) {
+export function verificationFailed(reply: FastifyReply) {
   return reply.code(400).send({ message: messages.verificationFailed });
+}
+
+/** A code not used, not expired and not tried too often. */
+export function liveCode(now: Date) {
+  return and(isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS));
+}
+
+/**
+ * The id of the live code the body's code matches, or null (a wrong code counts as a try).
+ * Not claimed yet: the caller claims it in the statement that uses it (liveCode again there).
+ */
+export async function matchingCode(app: FastifyInstance, body: VerifyBody, now: Date): Promise<string | null> {
+  // At most one code is live per address, bank and type (register expires the others).
+  const [pending] = await app.db
+    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.bankCode, body.bankCode),
+        eq(verificationCodes.applicationType, body.applicationType),
+        eq(verificationCodes.mailHash, app.hasher.mail(body.mailAddress)),
+        liveCode(now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!pending) return null;
+  if (app.hasher.equal(app.hasher.code(pending.id, body.verificationCode), pending.codeHash)) return pending.id;
+  // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
+  await app.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, pending.id), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)));
+  return null;
+}
+
+/** The limits and checks of every route that takes a code: verify, and resume (routes/resume.ts). */
+export function verifyRouteOptions(config: ServerConfig) {
+  return {
+    // Per client IP, every try counts: each code dies after 5 wrong tries, but one client
+    // could otherwise walk through many addresses.
+    config: { rateLimit: { max: config.rateLimit.verifyIpPerHour, timeWindow: ONE_HOUR_MS } },
+    preValidation: validateBody(verifySchema, (body) => {
+      if (typeof body.verificationCode === 'string') {
+        body.verificationCode = normalizeVerificationCode(body.verificationCode);
+      }
+    }),
+    preHandler: [requireBank, requireSameBank],
+  };
 }
 
 /**
@@ -143,49 +193,13 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: VerifyBody }>(
     '/verification-codes/verify',
-    {
-      // Per client IP, every try counts: each code dies after 5 wrong tries, but one client
-      // could otherwise walk through many addresses.
-      config: { rateLimit: { max: config.rateLimit.verifyIpPerHour, timeWindow: ONE_HOUR_MS } },
-      preValidation: validateBody(verifySchema, (body) => {
-        if (typeof body.verificationCode === 'string') {
-          body.verificationCode = normalizeVerificationCode(body.verificationCode);
-        }
-      }),
-      preHandler: [requireBank, requireSameBank],
-    },
+    verifyRouteOptions(config),
     async (request, reply) => {
-      const { bankCode, mailAddress, applicationType, verificationCode, channel, deviceId } = request.body;
+      const { bankCode, mailAddress, applicationType, channel, deviceId } = request.body;
       const now = app.now();
-      const live = and(
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, now),
-        lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS),
-      );
-      // At most one code is live per address, bank and type (register expires the others).
-      const [pending] = await app.db
-        .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.bankCode, bankCode),
-            eq(verificationCodes.applicationType, applicationType),
-            eq(verificationCodes.mailHash, app.hasher.mail(mailAddress)),
-            live,
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
-      if (!pending) return verificationFailed(reply);
-
-      if (!app.hasher.equal(app.hasher.code(pending.id, verificationCode), pending.codeHash)) {
-        // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
-        await app.db
-          .update(verificationCodes)
-          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(and(eq(verificationCodes.id, pending.id), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)));
-        return verificationFailed(reply);
-      }
+      const pendingId = await matchingCode(app, request.body, now);
+      if (!pendingId) return verificationFailed(reply);
+      const live = liveCode(now);
 
       const token = newAuthToken();
       // Claiming the code, creating the application and its token happen together or not at
@@ -193,7 +207,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       // conditions make a second request with the same code find nothing to claim.
       const claimed = app.db
         .$with('claimed')
-        .as(app.db.update(verificationCodes).set({ usedAt: now }).where(and(eq(verificationCodes.id, pending.id), live)).returning({ id: verificationCodes.id }));
+        .as(app.db.update(verificationCodes).set({ usedAt: now }).where(and(eq(verificationCodes.id, pendingId), live)).returning({ id: verificationCodes.id }));
       const channelKept = typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null;
       const deviceIdKept = typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null;
       const at = sql`${now.toISOString()}::timestamptz`;

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { purgeExpired } from '../resume/applications.js';
+
+/** How often each process deletes the applications past their bank's retention. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Retention (ADR 0030): an application not completed is kept for its bank's
+ * applicationRetentionDays after its last write, so that the applicant can resume it, and is
+ * then deleted with everything it holds. Each process purges at start and every hour; the
+ * statement is the same whichever process runs it, so several processes need no coordination.
+ * (Resume refuses an application past its retention even before the purge reaches it.)
+ */
+const retention: FastifyPluginAsync = async (app) => {
+  const purge = async () => {
+    try {
+      let deleted = 0;
+      for (const bank of app.banks.all()) deleted += await purgeExpired(app.db, bank, app.now());
+      if (deleted > 0) app.log.info({ deleted }, 'retention: expired applications deleted');
+    } catch (error) {
+      app.log.error({ err: error }, 'retention: purge failed, will retry');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const start = () => {
+    running = running.then(purge);
+  };
+  app.addHook('onReady', async () => {
+    start();
+    timer = setInterval(start, PURGE_EVERY_MS);
+    timer.unref();
+  });
+  // Before the database closes (its onClose runs after this one: registered earlier).
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
+
+export default fp(retention, { name: 'retention', fastify: '5.x', dependencies: ['database', 'banks'] });

@@ -1,0 +1,97 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { retentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
+import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
+import { furthestStep, type ResumeFacts } from '../../domain/flow/resume.js';
+import { normalizeMailAddress } from '../crypto.js';
+import type { Database } from '../db/index.js';
+import { qualified } from '../db/qualified.js';
+import { applicationForms, applications, documents, type ApplicationType } from '../db/schema.js';
+import { resumeMail } from '../mail/index.js';
+import { enqueueMail } from '../mail/queue-rows.js';
+
+/** Resuming an application (ADR 0030): which one, where it goes on, its mail, its end. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A stored application is kept this long after its last write (its bank's retention). */
+export function keptUntil(bank: BankConfig, lastWrite: Date): Date {
+  return new Date(lastWrite.getTime() + retentionDaysOf(bank) * DAY_MS);
+}
+
+/** The flow of an application type, as the pages run it. */
+export function flowModelOf(app: FastifyInstance, applicationType: ApplicationType): FlowModel {
+  const flow = app.flows.find((candidate) => candidate.meta.applicationType === applicationType);
+  if (!flow) throw new Error(`no flow for ${applicationType}`);
+  return describeFlow(flow);
+}
+
+export interface Resumable {
+  id: string;
+  completed: boolean;
+  updatedAt: Date;
+}
+
+/**
+ * The applicant's newest application of this bank and type by its last write: the one they
+ * were working on (compared on the address as the verification codes compare it).
+ */
+export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string): Promise<Resumable | undefined> {
+  const [row] = await db
+    .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.bankCode, bankCode),
+        eq(applications.applicationType, applicationType),
+        sql`lower(btrim(${applications.mailAddress})) = ${normalizeMailAddress(mailAddress)}`,
+      ),
+    )
+    .orderBy(desc(applications.updatedAt))
+    .limit(1);
+  return row ? { id: row.id, completed: row.completedAt !== null, updatedAt: row.updatedAt } : undefined;
+}
+
+/** What the application holds, as the flow's steps ask it. */
+export async function resumeFactsOf(app: FastifyInstance, applicationId: string): Promise<ResumeFacts> {
+  const [row] = await app.db
+    .select({
+      pinSet: applications.pinSet,
+      forms: sql<string[] | null>`(select array_agg(${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`,
+      documents: sql<string[] | null>`(select array_agg(${qualified(documents.type)}) from ${documents} where ${qualified(documents.applicationId)} = ${qualified(applications.id)})`,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  const forms = new Set(row?.forms ?? []);
+  if (row?.pinSet) forms.add('pin');
+  return { forms, documents: new Set(row?.documents ?? []) };
+}
+
+/** The path of the furthest step the application reached in its flow. */
+export async function resumePathOf(app: FastifyInstance, applicationId: string, applicationType: ApplicationType): Promise<string | undefined> {
+  return furthestStep(flowModelOf(app, applicationType), await resumeFactsOf(app, applicationId))?.path;
+}
+
+/** Queues the mail that says how long the application is kept and how to resume it. */
+export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, applicationId: string, applicationType: ApplicationType, now: Date): Promise<void> {
+  const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, applicationId));
+  if (!row) return;
+  const model = flowModelOf(app, applicationType);
+  const landing = model.pageByState.get(model.config.meta.landing)?.path ?? '/';
+  // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
+  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS));
+  app.mailQueue.wake();
+}
+
+/**
+ * Deletes the applications of `bank` not completed and not written within its retention
+ * (their forms, documents, PIN and tokens go with them: ON DELETE CASCADE). Returns how many.
+ */
+export async function purgeExpired(db: Database, bank: BankConfig, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - retentionDaysOf(bank) * DAY_MS);
+  const deleted = await db
+    .delete(applications)
+    .where(and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before)))
+    .returning({ id: applications.id });
+  return deleted.length;
+}
