@@ -4,8 +4,11 @@ import { createActor, type AnyActorRef, type AnyMachineSnapshot, type Inspection
 import type { ClientSettings } from '../../domain/bank/types';
 import type { FlowModel } from '../../domain/flow/model';
 import { errorPathOf, isArrivalAllowed } from '../../domain/flow/model';
+import { isResumeArrival } from '../../domain/flow/resume';
+import { isResumeJourney } from './resume';
 import type { FlowPage } from '../../domain/flow/types';
 import { setUnauthorizedHandler } from '../api/client';
+import { SaveForLater } from './SaveForLater';
 import { SessionTimeoutWarning } from './SessionTimeoutWarning';
 import { createAnalyticsSink } from '../platform/analytics';
 import { Layout } from '../ui/Layout';
@@ -90,11 +93,15 @@ interface PageProps {
   pagesShown: { current: number };
 }
 
-/** The navigation guard: a page opens only when arriving from a state with a transition into it. */
+/**
+ * The navigation guard: a page opens only when arriving from a state with a transition into it,
+ * or on the way to resuming an application (runtime/resume.ts).
+ */
 function GuardedPage(props: PageProps) {
   const location = useLocation();
-  const { from } = navigationStateOf(location.state);
-  if (!isArrivalAllowed(props.models, props.page.path, from)) {
+  const { from, data } = navigationStateOf(location.state);
+  const resuming = isResumeJourney(data) && isResumeArrival(props.model, props.page.path, from);
+  if (!resuming && !isArrivalAllowed(props.models, props.page.path, from)) {
     return <Navigate to={errorPathOf(props.model)} replace />;
   }
   return <ActivePage {...props} />;
@@ -152,6 +159,8 @@ function ActivePage({ model, page, settings, implementations, screens, pagesShow
       <Suspense fallback={<p className="loading" role="status">読み込み中です…</p>}>
         <Screen page={page} flow={model} settings={settings} snapshot={snapshot} send={send} arrivalData={arrivalData} />
       </Suspense>
+      {/* A step page may be left and resumed later (ADR 0030). */}
+      {!page.entry && page.step !== undefined && <SaveForLater />}
       {/* Landing, error and return pages open no session of their own: nothing to warn of there. */}
       {!page.entry && <SessionTimeoutWarning timings={settings.session} />}
     </Layout>

@@ -8,6 +8,7 @@ import { Checklist } from './term/Checklist';
 import { childBeforeCheckChecklist } from './term/checklists';
 import { LandingIntro } from './term/LandingIntro';
 import { LandingModals } from './term/LandingModals';
+import { ResumeLink } from './ResumeLink';
 import { useLandingChecks } from './term/useLandingChecks';
 
 /**
@@ -35,6 +36,7 @@ export default function ChildBeforeCheck({ settings, flow, page, send }: ScreenP
     <div className="term child-before-check">
       <LandingIntro checklist={childBeforeCheckChecklist} bank={bank} />
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
+      <ResumeLink flow={flow} page={page} settings={settings} />
 
       <Checklist
         checklist={childBeforeCheckChecklist}

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen';
 import { applyLandingParams, parseLandingParams } from '../platform/landingParams';
 import { LandingModals } from './term/LandingModals';
+import { ResumeLink } from './ResumeLink';
 import { Checklist } from './term/Checklist';
 import { LandingIntro } from './term/LandingIntro';
 import { generalTermChecklist } from './term/checklists';
@@ -14,7 +15,7 @@ import { useLandingChecks } from './term/useLandingChecks';
  * introduction and the check are checklists/general-term.json).
  * "次へ" sends NEXT; the flow stores the bank code and moves to /verification.
  */
-export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
+export default function GeneralTerm({ settings, flow, page, send }: ScreenProps) {
   const { bank } = settings;
   const { search } = useLocation();
   const errorPath = flow.pageByState.get(flow.config.meta.errorState)?.path ?? '/error';
@@ -31,6 +32,7 @@ export default function GeneralTerm({ settings, flow, send }: ScreenProps) {
     <div className="term">
       <LandingIntro checklist={generalTermChecklist} bank={bank} />
       <LandingModals modal={modal} bank={bank} onClose={dismiss} />
+      <ResumeLink flow={flow} page={page} settings={settings} />
       <Checklist checklist={generalTermChecklist} bank={bank} onNext={() => send({ type: 'NEXT' })} />
     </div>
   );

@@ -1,16 +1,24 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { messages } from '../../domain/messages';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code';
 import { errorPathOf, pageAfter } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
 import { session } from '../platform/session';
+import { isResumeJourney, useResumeNavigation } from '../runtime/resume';
 import type { ScreenProps } from '../runtime/screen';
 
-/** /verification and /child/verification: mail address, then the 6-digit code sent to it. */
-export default function Verification({ page, flow, settings, snapshot, send }: ScreenProps) {
+/**
+ * /verification and /child/verification: mail address, then the 6-digit code sent to it. Reached
+ * by 「申込みを再開する」 (runtime/resume.ts), the same page resumes the applicant's application:
+ * the code goes to POST /api/verification-codes/resume, and the page to the furthest step.
+ */
+export default function Verification({ page, flow, settings, snapshot, send, arrivalData }: ScreenProps) {
   const navigate = useNavigate();
+  const resuming = isResumeJourney(arrivalData);
+  const resume = useResumeNavigation(flow, page, settings);
+  const landingPath = flow.pageByState.get(flow.config.meta.landing)?.path;
   const applicationType = flow.config.meta.applicationType;
   const onCodeStep = snapshot.matches({ [page.stateId]: 'code' });
   const [mailAddress, setMailAddress] = useState('');
@@ -43,7 +51,7 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
     setBusy(true);
     setFieldErrors([]);
     try {
-      const { authenticationToken } = await api<{ authenticationToken: string }>('/verification-codes/verify', {
+      const { authenticationToken, path } = await api<{ authenticationToken: string; path?: string }>(resuming ? '/verification-codes/resume' : '/verification-codes/verify', {
         method: 'POST',
         body: {
           bankCode,
@@ -55,11 +63,15 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
         },
       });
       session.set('authenticationToken', authenticationToken);
-      send({ type: 'NEXT' });
+      if (resuming && path) resume.goTo(path);
+      else send({ type: 'NEXT' });
     } catch (error) {
       const status = statusOf(error);
       if (status === 400 || status === 401) {
         setFieldErrors([{ field: 'verificationCode', message: messages.verificationFailed }]);
+      } else if (resuming && (status === 404 || status === 409)) {
+        // Nothing to resume (none kept, or complete): the server's message says which.
+        setNotice(messageOf(error) ?? messages.systemError);
       } else {
         session.remove('deviceId');
         goToError();
@@ -72,7 +84,11 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
   if (!onCodeStep) {
     return (
       <section className="stack">
-        <p>お申込みの手続きに使用するメールアドレスを入力してください。入力いただいたメールアドレスに認証コードをお送りします。</p>
+        {resuming ? (
+          <p>お申込みの際にご登録いただいたメールアドレスを入力してください。認証コードをお送りします。認証後、前回の続きからお手続きいただけます。</p>
+        ) : (
+          <p>お申込みの手続きに使用するメールアドレスを入力してください。入力いただいたメールアドレスに認証コードをお送りします。</p>
+        )}
         <p className="hint">
           迷惑メール対策などでメールの受信を制限している方は、「@」以降のドメイン「<span className="break-all">{settings.bank.mailDomain}</span>」からのメールを受信できるよう設定してください。
         </p>
@@ -99,11 +115,12 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
             if (await requestCode(String(data.mailAddress ?? ''))) send({ type: 'CODE_SENT' });
           }}
         />
-        {pageAfter(flow, page.path, 'BACK') && (
+        {!resuming && pageAfter(flow, page.path, 'BACK') && (
           <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
             戻る
           </button>
         )}
+        {resuming && landingPath && <StartOver path={landingPath} />}
       </section>
     );
   }
@@ -114,7 +131,7 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
         <strong className="break-all">{mailAddress}</strong> 宛に認証コードを送信しました。メールに記載された6桁の認証コードを入力してください。認証コードの有効期限は10分です。
       </p>
       {notice && (
-        <p className="alert" role="status">
+        <p className="alert" role={resuming ? 'alert' : 'status'}>
           {notice}
         </p>
       )}
@@ -145,6 +162,16 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
       <button type="button" className="button button--secondary" onClick={() => send({ type: 'BACK' })}>
         メールアドレスの入力に戻る
       </button>
+      {resuming && landingPath && <StartOver path={landingPath} />}
     </section>
+  );
+}
+
+/** On the way to resuming: a new application instead, from the flow's landing page (an entry page). */
+function StartOver({ path }: { path: string }) {
+  return (
+    <Link className="button button--link" to={path}>
+      最初からお申込みする
+    </Link>
   );
 }
