@@ -1,4 +1,5 @@
 import { ofetch, FetchError } from 'ofetch';
+import { REVISION_HEADER } from '../../domain/revision';
 import { session } from '../platform/session';
 import { sessionActivity } from '../platform/sessionActivity';
 
@@ -19,7 +20,7 @@ export function handleUnauthorized(): void {
  * with it. Any other 401 (a token that expired, or none at all: a step reloaded or reached
  * again after /verification forgot the token) goes to the flow's error page with id=1.
  */
-const ANSWERS_WITH_401 = ['/verification-codes/verify'];
+const ANSWERS_WITH_401 = ['/verification-codes/verify', '/verification-codes/resume'];
 
 /** Whether a 401 of this call (its path under /api) ends the session (spec section 8). */
 export function endsSession(status: number, path: string): boolean {
@@ -43,12 +44,17 @@ export const api = ofetch.create({
     if (token) {
       const headers = new Headers(options.headers);
       headers.set('Authorization', `Bearer ${token}`);
+      // The revision this page read: a step stored since by another device is not overwritten (409).
+      const revision = session.get('revision');
+      if (revision !== null && options.method?.toUpperCase() === 'POST') headers.set(REVISION_HEADER, revision);
       options.headers = headers;
     }
   },
   onResponse({ options, response }) {
     // The server saw the applicant: their session lasts from now (see sessionActivity).
     if (new Headers(options.headers).has('Authorization') && response.status !== 401) sessionActivity.touch();
+    const revision = response.headers.get(REVISION_HEADER);
+    if (revision !== null && response.ok) session.set('revision', revision);
   },
   onResponseError({ request, response }) {
     const url = typeof request === 'string' ? request : request.url;

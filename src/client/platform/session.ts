@@ -10,6 +10,8 @@ export const sessionKeys = {
   channel: 'channel',
   applicationType: 'applicationType',
   invitation: 'invitation',
+  /** The application's revision the page last read or wrote (ADR 0030). */
+  revision: 'applicationRevision',
 } as const;
 export type SessionKey = keyof typeof sessionKeys;
 

@@ -60,7 +60,10 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
     actions: {
       clearSessionStorage: () => session.clear(),
       storeBankCode: () => session.set('bankCode', settings.bank.code),
-      forgetAuthenticationToken: () => session.remove('authenticationToken'),
+      forgetAuthenticationToken: () => {
+        session.remove('authenticationToken');
+        session.remove('revision');
+      },
       leaveForProvider: ({ event }) => {
         const url = outputOf(event).url;
         if (typeof url === 'string') location.assign(url);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
 import { fieldErrorsOfAnswer } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
@@ -17,13 +17,17 @@ export function BackButton({ send, disabled }: Pick<ScreenProps, 'send'> & { dis
   );
 }
 
+/** The 409s of a step POST the applicant is told on the page (the others go to the error page). */
+const STEP_REFUSALS: readonly string[] = [messages.stepsLockedAfterPin, messages.revisionConflict];
+
 /**
- * The message of the 409 every step POST answers once the PIN is set (src/server/routes/step-lock.ts),
- * or null for any other failure. Nothing is wrong with the page: the applicant stays on it and
- * is told why the entries can no longer change.
+ * The message of a 409 a step POST answers once the PIN is set (src/server/routes/step-lock.ts)
+ * or when another device stored newer answers (ADR 0030), or null for any other failure.
+ * Nothing is wrong with the page: the applicant stays on it and is told why.
  */
-export function stepLockedMessage(error: unknown): string | null {
-  return statusOf(error) === 409 && messageOf(error) === messages.stepsLockedAfterPin ? messages.stepsLockedAfterPin : null;
+export function stepRefusedMessage(error: unknown): string | null {
+  const message = messageOf(error);
+  return statusOf(error) === 409 && message !== undefined && STEP_REFUSALS.includes(message) ? message : null;
 }
 
 /**
@@ -45,9 +49,17 @@ export function useStepNotice(): { notice: ReactNode; show: (message: string) =>
   }, []);
   const clear = useCallback(() => setShown(null), []);
   const notice = shown ? (
-    <p key={shown.serial} ref={element} className="alert" role="alert" tabIndex={-1}>
-      {shown.message}
-    </p>
+    <Fragment key={shown.serial}>
+      <p ref={element} className="alert" role="alert" tabIndex={-1}>
+        {shown.message}
+      </p>
+      {/* Another device stored newer answers: the page shows them, read afresh (nothing stored is lost). */}
+      {shown.message === messages.revisionConflict && (
+        <Button variant="secondary" onClick={() => location.reload()}>
+          最新の内容を表示する
+        </Button>
+      )}
+    </Fragment>
   ) : null;
   return { notice, show, clear };
 }
@@ -62,7 +74,7 @@ export interface StepRequest {
  * A step's 「次へ」: POST the step's body (or a page's several forms, one after the other, as
  * the flow lists them), then NEXT. A 400's field errors are shown at the fields of the form
  * refused (`fieldErrorsAt` its path), or as the step's `notice` when it names no field; the
- * PIN lock's 409 is a notice too; any other failure goes to `fail` (the error page). `busy`
+ * PIN lock's and a newer revision's 409 are notices too; any other failure goes to `fail` (the error page). `busy`
  * while the requests run.
  */
 export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) => void) {
@@ -83,11 +95,11 @@ export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) =
       send({ type: 'NEXT' });
       return true;
     } catch (error) {
-      const locked = stepLockedMessage(error);
+      const refused = stepRefusedMessage(error);
       const errors = statusOf(error) === 400 ? fieldErrorsOfAnswer(error) : NO_ERRORS;
       if (errors.length > 0) setRefused({ path, errors });
       else if (statusOf(error) === 400) show(messageOf(error) ?? messages.badRequest);
-      else if (locked) show(locked);
+      else if (refused) show(refused);
       else fail(error);
       return false;
     } finally {
