@@ -25,7 +25,7 @@ export function SaveForLater() {
     }
   };
   return (
-    <aside className="save-for-later stack" aria-label="お申込みの中断">
+    <div className="save-for-later stack">
       <Button variant="secondary" loading={busy} onClick={save}>
         あとで再開する
       </Button>
@@ -40,6 +40,6 @@ export function SaveForLater() {
           {outcome.message}
         </p>
       )}
-    </aside>
+    </div>
   );
 }

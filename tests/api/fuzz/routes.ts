@@ -43,6 +43,27 @@ const simulatorSession = (context: FuzzContext, param: string | null) =>
   param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`;
 const none: Input = { kind: 'none' };
 
+/** A route that takes a verification code: verify, and resume (the same body). */
+function codeRoute(route: string): FuzzRoute {
+  return {
+    method: 'POST',
+    route,
+    url: fixed(route),
+    who: 'none',
+    input: {
+      kind: 'json',
+      valid: () => ({
+        bankCode: '0177',
+        mailAddress: 'fuzz@example.com',
+        applicationType: 'GENERAL',
+        verificationCode: '123456',
+        channel: 'web',
+        deviceId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      }),
+    },
+  };
+}
+
 export const fuzzRoutes: FuzzRoute[] = [
   { method: 'GET', route: '/api/maintenance', url: fixed('/api/maintenance'), who: 'none', input: none },
   {
@@ -60,25 +81,11 @@ export const fuzzRoutes: FuzzRoute[] = [
     who: 'none',
     input: { kind: 'json', valid: () => ({ bankCode: '0177', mailAddress: 'fuzz@example.com', applicationType: 'GENERAL' }) },
   },
-  {
-    method: 'POST',
-    route: '/api/verification-codes/verify',
-    url: fixed('/api/verification-codes/verify'),
-    who: 'none',
-    input: {
-      kind: 'json',
-      valid: () => ({
-        bankCode: '0177',
-        mailAddress: 'fuzz@example.com',
-        applicationType: 'GENERAL',
-        verificationCode: '123456',
-        channel: 'web',
-        deviceId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
-      }),
-    },
-  },
+  codeRoute('/api/verification-codes/verify'),
+  codeRoute('/api/verification-codes/resume'),
   { method: 'GET', route: '/api/applications', url: fixed('/api/applications'), who: 'fresh', input: none },
   { method: 'POST', route: '/api/session/extend', url: fixed('/api/session/extend'), who: 'fresh', input: none },
+  { method: 'POST', route: '/api/applications/save-for-later', url: fixed('/api/applications/save-for-later'), who: 'fresh', input: none },
   {
     method: 'POST',
     route: '/api/applications/personal',
