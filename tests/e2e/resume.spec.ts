@@ -106,3 +106,28 @@ test('「あとで再開する」 on a step page mails how to resume', async ({ 
   // The mail queue sends at once, but not within the request: ask until it is there.
   await expect.poll(() => fetchText(page, `/dev/outbox.json?to=${to}`)).toContain('お申込み内容を保存しています');
 });
+
+test('two devices: the older page\'s step is refused with a message, and shows the newer answers', async ({ page, browser }) => {
+  const first = await reachPersonal(page, '0177', 'general');
+  const mailAddress = first.memo.mailAddress ?? '';
+  await act(first, 'FormStep', 'NEXT', 'personal');
+  await act(first, 'FormStep', 'NEXT', 'workplace');
+  await expect(page).toHaveURL(bankUrl('0177', '/branch'));
+
+  // A second device resumes and chooses a branch first.
+  const other = await nextDay(browser);
+  await other.goto(bankUrl('0177', '/term'));
+  await resumeByCode(other, mailAddress);
+  await expect(other).toHaveURL(bankUrl('0177', '/branch'));
+  await act({ page: other, bank: '0177', flow: 'general', memo: {} }, 'FormStep', 'NEXT', 'branch');
+  await expect(other).toHaveURL(bankUrl('0177', '/seal-less'));
+
+  // The first device, still on the page it loaded before, is told and loses nothing stored.
+  await act(first, 'FormStep', 'NEXT', 'branch');
+  await expect(page.getByRole('alert')).toContainText('別の画面または別の端末で、お申込み内容が更新されています。');
+  await expect(page).toHaveURL(bankUrl('0177', '/branch'));
+  await page.getByRole('button', { name: '最新の内容を表示する' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await act(first, 'FormStep', 'NEXT', 'branch');
+  await expect(page).toHaveURL(bankUrl('0177', '/seal-less'));
+});
