@@ -45,4 +45,8 @@ test('the timeout warning appears, is extended without losing what was typed, an
   await page.clock.fastForward('02:00');
   await expect(page).toHaveURL(bankUrl('0177', '/error?id=1'));
   await expect(page.getByText(messages.unauthorized)).toBeVisible();
+  // Offered to resume, not only to start again (ADR 0030; the resume itself: resume.spec.ts).
+  await page.getByRole('link', { name: '申込みを再開する' }).click();
+  await expect(page).toHaveURL(bankUrl('0177', '/verification'));
+  await expect(page.getByText('認証後、前回の続きからお手続きいただけます。')).toBeVisible();
 });
