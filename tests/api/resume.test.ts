@@ -105,6 +105,15 @@ describe.each(backends)('resume an application ($name)', (backend) => {
     expect(answered.json()).toEqual({ message: messages.resumeNotFound(30) });
   });
 
+  it('goes on where the identity provider returns when a check is approved or under way, else at its preparation', async () => {
+    const approved = await verifiedApplication(server);
+    expect((await resumeWithCode(await addressOf(approved))).json()).toMatchObject({ path: '/ekyc-callback' });
+    const child = await verifiedApplication(server, { applicationType: 'CHILD' });
+    expect((await resumeWithCode(await addressOf(child))).json()).toMatchObject({ path: '/child/ekyc-callback' });
+    const rejected = await verifiedApplication(server, { outcome: 'reject' });
+    expect((await resumeWithCode(await addressOf(rejected))).json()).toMatchObject({ path: '/ekyc-preparation' });
+  });
+
   it('refuses a completed application', async () => {
     const done = await verifiedApplication(server);
     expect((await complete(server, done)).statusCode).toBe(200);

@@ -50,6 +50,14 @@ describe('the furthest step of a resumed application (ADR 0030)', () => {
     expect(furthestStep(child, facts(stored, ['INDIVIDUAL_NUMBER_CARD', 'MATERNITY_HANDBOOK']))?.path).toBe('/child/parent-ekyc-preparation');
   });
 
+  it('goes on where the provider returns while a check is under way or approved, at the preparation after a refusal', () => {
+    const stored = ['personal', 'workplace', 'branch', 'sealLess', 'pin'];
+    expect(furthestStep(general, { ...facts(stored), ekycStatus: 1 })?.path).toBe('/ekyc-callback');
+    expect(furthestStep(general, { ...facts(stored), ekycStatus: 4 })?.path).toBe('/ekyc-callback');
+    expect(furthestStep(general, { ...facts(stored), ekycStatus: 9 })?.path).toBe('/ekyc-preparation');
+    expect(furthestStep(child, { ...facts(stored), ekycStatus: 2 })?.path).toBe('/child/ekyc-callback');
+  });
+
   it('follows an edited flow: seal-less moved before branch', () => {
     const swapped = describeFlow(swapAdjacentSteps(config('general'), SWAPPED_STEPS.first, SWAPPED_STEPS.second));
     expect(furthestStep(swapped, facts(['personal', 'workplace', 'sealLess']))?.path).toBe('/branch');

@@ -1,7 +1,7 @@
-import { DOCUMENT_TYPES, type DocumentType } from '../ekyc';
-import { pageAfter, type FlowModel } from './model';
+import { DOCUMENT_TYPES, EKYC_STATUS, isEkycPending, type DocumentType, type EkycStatus } from '../ekyc';
+import { invokesOf, pageAfter, type FlowModel } from './model';
 import type { FlowPage } from './types';
-import type { ScreenName } from './vocabulary';
+import { PROVIDER_RETURN_ACTOR, type ScreenName } from './vocabulary';
 
 /**
  * Resuming an application (ADR 0030): where an applicant who comes back is sent, and which
@@ -17,6 +17,8 @@ export interface ResumeFacts {
   forms: ReadonlySet<string>;
   /** Identity documents uploaded (DOCUMENT_TYPES). */
   documents: ReadonlySet<string>;
+  /** The status of the newest identity check, if one was started. */
+  ekycStatus?: EkycStatus | undefined;
 }
 
 /** The screen that asks the mail address and the code; resume goes through it too. */
@@ -56,11 +58,26 @@ function isStored(page: FlowPage, facts: ResumeFacts): boolean {
   return page.forms.every((form) => facts.forms.has(form));
 }
 
+/** The page the identity provider sends the applicant back to, which polls the check's result. */
+export function providerReturnPageOf(model: FlowModel): FlowPage | undefined {
+  return model.pages.find((page) => {
+    const node = model.root.children.get(page.stateId);
+    return node !== undefined && invokesOf(node).some((invoke) => invoke.src === PROVIDER_RETURN_ACTOR);
+  });
+}
+
 /**
  * The furthest step reached: the step after the last one whose answers are stored (the first
- * step when nothing is stored; the last step when every one is).
+ * step when nothing is stored; the last step when every one is). An identity check under way
+ * or approved goes on where the provider returns (its result decides the rest), since a new
+ * check cannot be started then.
  */
 export function furthestStep(model: FlowModel, facts: ResumeFacts): FlowPage | undefined {
+  const status = facts.ekycStatus;
+  if (status !== undefined && (isEkycPending(status) || status === EKYC_STATUS.bankerProcessing)) {
+    const returnPage = providerReturnPageOf(model);
+    if (returnPage) return returnPage;
+  }
   const steps = resumeSteps(model);
   let last = -1;
   steps.forEach((page, index) => {

@@ -6,7 +6,8 @@ import { furthestStep, type ResumeFacts } from '../../domain/flow/resume.js';
 import { normalizeMailAddress } from '../crypto.js';
 import type { Database } from '../db/index.js';
 import { qualified } from '../db/qualified.js';
-import { applicationForms, applications, documents, type ApplicationType } from '../db/schema.js';
+import { applicationForms, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
+import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue-rows.js';
 
@@ -59,12 +60,14 @@ export async function resumeFactsOf(app: FastifyInstance, applicationId: string)
       pinSet: applications.pinSet,
       forms: sql<string[] | null>`(select array_agg(${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`,
       documents: sql<string[] | null>`(select array_agg(${qualified(documents.type)}) from ${documents} where ${qualified(documents.applicationId)} = ${qualified(applications.id)})`,
+      ekycStatus: sql<number | null>`(select ${qualified(ekycSessions.status)} from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.startedAt)} desc, ${qualified(ekycSessions.id)} desc limit 1)`,
     })
     .from(applications)
     .where(eq(applications.id, applicationId));
   const forms = new Set(row?.forms ?? []);
   if (row?.pinSet) forms.add('pin');
-  return { forms, documents: new Set(row?.documents ?? []) };
+  const status = row?.ekycStatus;
+  return { forms, documents: new Set(row?.documents ?? []), ekycStatus: isEkycStatus(status) ? status : undefined };
 }
 
 /** The path of the furthest step the application reached in its flow. */
