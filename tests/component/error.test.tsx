@@ -14,10 +14,16 @@ describe('/error', () => {
     expect(screen.queryByText(messages.unauthorized)).toBeNull();
   });
 
-  it('shows the session-timeout text with id=1', () => {
+  it('shows the session-timeout text with id=1, and offers to resume the application', () => {
     render(inRouter('/error?id=1', <SystemError {...screenProps('/error')} />));
     expect(screen.getByText(messages.unauthorized)).toBeTruthy();
     expect(screen.queryByText(SYSTEM_ERROR)).toBeNull();
+    expect(screen.getByRole('link', { name: '申込みを再開する' }).getAttribute('href')).toBe('/verification');
+  });
+
+  it('keeps the system error page as the spec has it: one way on, 再申込みへ', () => {
+    render(inRouter('/error', <SystemError {...screenProps('/error')} />));
+    expect(screen.queryByRole('link', { name: '申込みを再開する' })).toBeNull();
   });
 
   it('keeps the system error text for another id', () => {
