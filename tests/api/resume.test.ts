@@ -206,14 +206,14 @@ describe.each(backends)('resume limits per IP ($name)', (backend) => {
     await server?.close();
   });
 
-  it('shares the verify limit per client IP', async () => {
+  it('shares the verify limit per client IP: tries at verify and at resume count together', async () => {
     const who = applicant();
     const ip = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (const route of ['verify', 'resume', 'verify', 'resume']) {
       const answer = await server.app.inject({
         method: 'POST',
-        url: '/api/verification-codes/resume',
+        url: `/api/verification-codes/${route}`,
         headers: { host: hostOf(server, who.bankCode) },
         remoteAddress: ip,
         payload: { ...who, verificationCode: '123456' },

@@ -15,7 +15,7 @@ import { rateLimits } from '../db/schema.js';
  * one by one. The window follows the app's clock (`app.now()`, which tests move). Rows whose
  * window has ended are deleted by one DELETE at most every SWEEP_INTERVAL_MS per process.
  *
- * The limit's name is its route ('POST /api/pin'); a limiter made with createRateLimit has no
+ * The limit's name is its route ('POST /api/pin'), or the groupId of routes that share one; a limiter made with createRateLimit has no
  * route, so its keys must start with its name and a colon ('mail:<address HMAC>'). The key
  * itself is stored as an HMAC (hasher.rateLimitKey): the table holds no client IP.
  *
@@ -43,6 +43,8 @@ interface ChildOptions {
   continueExceeding?: boolean;
   exponentialBackoff?: boolean;
   routeInfo?: { method?: string | string[]; url?: string };
+  /** Routes that share one limit (the plugin's groupId): counted under this name. */
+  groupId?: string;
 }
 
 interface Shared extends RateLimitStoreDeps {
@@ -50,6 +52,7 @@ interface Shared extends RateLimitStoreDeps {
 }
 
 function routeName(options: ChildOptions): string | null {
+  if (options.groupId) return options.groupId;
   const { method, url } = options.routeInfo ?? {};
   if (!method || !url) return null;
   return `${Array.isArray(method) ? method.join(',') : method} ${url}`;

@@ -98,8 +98,8 @@ export async function matchingCode(app: FastifyInstance, body: VerifyBody, now: 
 export function verifyRouteOptions(config: ServerConfig) {
   return {
     // Per client IP, every try counts: each code dies after 5 wrong tries, but one client
-    // could otherwise walk through many addresses.
-    config: { rateLimit: { max: config.rateLimit.verifyIpPerHour, timeWindow: ONE_HOUR_MS } },
+    // could otherwise walk through many addresses. Verify and resume share the one count.
+    config: { rateLimit: { max: config.rateLimit.verifyIpPerHour, timeWindow: ONE_HOUR_MS, groupId: 'code tries' } },
     preValidation: validateBody(verifySchema, (body) => {
       if (typeof body.verificationCode === 'string') {
         body.verificationCode = normalizeVerificationCode(body.verificationCode);
