@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry';
-import type { BankConfig, BankLinks } from '../../src/domain/bank/types';
+import { retentionDaysOf, type BankConfig, type BankLinks } from '../../src/domain/bank/types';
 
 const BANKS_DIR = fileURLToPath(new URL('../../banks', import.meta.url));
 
@@ -192,6 +192,27 @@ describe('refusing broken configuration', () => {
     expect(message).toContain('0587/bank.json: /extra is not allowed');
     expect(message).toContain('0181/bank.json: /DEFAULT_TEMP_ADDRESS_PREFECTURE must be equal to one of the allowed values');
     expect(message).toContain('0181/bank.json: /links/homepage must match format "uri"');
+  });
+
+  it('keeps an unfinished application 30 days unless the bank says otherwise, within 1 to 365 whole days', async () => {
+    const dir = await copyBanks();
+    await editJson(path.join(dir, '0177', 'bank.json'), (json) => {
+      json.applicationRetentionDays = 14;
+    });
+    await editJson(path.join(dir, '0587', 'bank.json'), (json) => {
+      delete json.applicationRetentionDays;
+    });
+    const loaded = await loadBanks(dir);
+    expect([retentionDaysOf(loaded.get('0177') ?? {}), retentionDaysOf(loaded.get('0587') ?? {})]).toEqual([14, 30]);
+    await editJson(path.join(dir, '0181', 'bank.json'), (json) => {
+      json.applicationRetentionDays = 0;
+    });
+    await editJson(path.join(dir, '0587', 'bank.json'), (json) => {
+      json.applicationRetentionDays = '30';
+    });
+    const message = await loadError(dir);
+    expect(message).toContain('0181/bank.json: /applicationRetentionDays must be >= 1');
+    expect(message).toContain('0587/bank.json: /applicationRetentionDays must be integer');
   });
 
   it('refuses a code that differs from the folder name', async () => {
