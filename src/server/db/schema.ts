@@ -45,6 +45,17 @@ export const applications = pgTable('applications', {
   applicationCompletedAt: timestamptz('application_completed_at'),
   // 0014: set with the PIN (application_pins), for the one-statement store of a form step.
   pinSet: boolean('pin_set').notNull().default(false),
+  // 0019: the version of the flow the application runs (flows/version.ts); null only before its first start.
+  flowVersion: varchar('flow_version', { length: 64 }),
+});
+
+// 0019: the definitions of the flow versions that applications still run (flows/versions.ts).
+export const flowVersions = pgTable('flow_versions', {
+  version: varchar('version', { length: 64 }).primaryKey(),
+  applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
+  definition: jsonb('definition').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  servedUntil: timestamptz('served_until').notNull(),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

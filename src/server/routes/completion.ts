@@ -97,7 +97,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const completionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/application-complete', { onRequest: requireApplication }, async (request, reply) => {
-    const { id, bankCode } = applicationOf(request);
+    const application = applicationOf(request);
+    const { id, bankCode } = application;
+    // What its own flow version asks, not necessarily FLOWS_DIR's (flows/versions.ts).
+    const { requiredForms } = await app.flowVersions.of(application);
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
 
@@ -117,8 +120,6 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
       }
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
-      const requiredForms = app.requiredForms.get(row.applicationType);
-      if (!requiredForms) throw new Error(`no flow for the application type ${row.applicationType}`);
       const message = await blocker(tx, id, row.applicationType, requiredForms, app.forms);
       if (message) return { kind: 'blocked', message };
 

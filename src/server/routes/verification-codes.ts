@@ -188,6 +188,8 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       }
 
       const token = newAuthToken();
+      // The application runs this flow version until it is finished (flows/versions.ts).
+      const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType);
       // Claiming the code, creating the application and its token happen together or not at
       // all: one statement, each part only through the row the one before returned. The
       // conditions make a second request with the same code find nothing to claim.
@@ -199,8 +201,8 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const at = sql`${now.toISOString()}::timestamptz`;
       // Typed here: a select's parameters have no column to take their type from.
       const created = app.db.$with('created', { id: applications.id }).as(
-        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, created_at, updated_at)
-          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${at}, ${at}
+        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, flow_version, created_at, updated_at)
+          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${flowVersion}::varchar, ${at}, ${at}
           from ${claimed} returning id`,
       );
       const stored = await app.db
@@ -219,7 +221,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
         )
         .returning({ id: authTokens.applicationId });
       if (stored.length === 0) return verificationFailed(reply);
-      return { authenticationToken: token };
+      return { authenticationToken: token, flowVersion };
     },
   );
 };

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowConfig } from '../../src/domain/flow/types.js';
+import { applications, flowVersions } from '../../src/server/db/schema.js';
+import { storeDocument } from '../../src/server/forms/documents.js';
+import { httpMessages } from '../../src/server/http-messages.js';
+import { writeFlowsWithoutSteps } from '../model/remove-steps.js';
+import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
+import { backends, HOUR, startTestServer, throwawaySchema, type TestServer } from './helpers.js';
+
+/**
+ * Issue 14, "finish on the flow you started": an application started on the shipped flows is
+ * finished, after a restart on a copy of the flows without the workplace page (which it has
+ * passed) and the seal-less page (which it has not reached), on the flow it started; a new
+ * application gets the edited flow; the old version is dropped once no application runs it.
+ * The restart keeps the database (PGlite in a DATA_DIR of the test's, or one PostgreSQL schema).
+ */
+describe.each(backends)('flow versions across a restart on an edited flow ($name)', (backend) => {
+  let folder: string;
+  let database: Awaited<ReturnType<typeof throwawaySchema>> | null = null;
+  let server: TestServer | undefined;
+  const secrets = { hmacPepper: randomBytes(32).toString('base64url') };
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'kouza-versions-'));
+    if (backend.url) database = await throwawaySchema(backend.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** A server on the test's database (kept across restarts), on `flowsDir` or the shipped flows. */
+  const start = async (flowsDir?: string) => {
+    await server?.close();
+    server = await startTestServer(
+      { name: 'pglite' },
+      { config: { dataDir: path.join(folder, 'data'), databaseUrl: database?.databaseUrl ?? null, secrets, ...(flowsDir ? { flowsDir } : {}) } },
+    );
+    return server;
+  };
+  const servedVersion = (s: TestServer) => s.app.flowVersions.current().find((v) => v.applicationType === 'GENERAL')?.version;
+  const versionOf = async (s: TestServer, who: Signed) =>
+    (await s.app.db.select({ version: applications.flowVersion }).from(applications).where(eq(applications.id, who.id)))[0]?.version;
+  const keptVersions = async (s: TestServer) => (await s.app.db.select({ version: flowVersions.version }).from(flowVersions)).map((row) => row.version);
+  const post = (s: TestServer, who: Signed, url: string, payload: Record<string, unknown>) =>
+    s.app.inject({ method: 'POST', url: `/api/${url}`, headers: headersOf(s, who), payload });
+  const flowOf = async (s: TestServer, version: string | undefined) => s.app.inject({ method: 'GET', url: `/api/flows/${version ?? ''}` });
+  /** PIN set and identity check approved on the simulator, then completion asked. */
+  const finish = async (s: TestServer, who: Signed) => {
+    expect((await setPin(s, who)).statusCode).toBe(200);
+    const started = await startEkyc(s, who);
+    expect((await decide(s, who, started.json<{ url: string }>().url, 'approve')).statusCode).toBe(303);
+    return complete(s, who);
+  };
+
+  it('finishes an application on its own version after a restart, gives a new one the edited flow, and drops the old one when unused', async () => {
+    // Day one: the shipped flows. Two applicants pass /personal and /workplace.
+    let current = await start();
+    const shipped = servedVersion(current);
+    const early = await signedIn(current);
+    const stuck = await signedIn(current);
+    for (const who of [early, stuck]) {
+      await storeDocument(current.app.db, who.id, 'personal', savedPersonal, current.clock.now());
+      expect((await post(current, who, 'applications/workplace', validBodies.workplace())).statusCode).toBe(200);
+      expect(await versionOf(current, who)).toBe(shipped);
+    }
+
+    // The product owner drops /workplace and /seal-less; the server restarts on the same database.
+    current = await start(writeFlowsWithoutSteps(path.join(folder, 'edited-flows')));
+    const edited = servedVersion(current);
+    expect(edited).toMatch(/^[0-9a-f]{64}$/);
+    expect(edited).not.toBe(shipped);
+    expect(await keptVersions(current)).toEqual(expect.arrayContaining([shipped, edited]));
+
+    // The first applicant finishes on the shipped flow: its seal choice is still asked.
+    expect((await post(current, early, 'applications/branch', { branchCode: '001' })).statusCode).toBe(200);
+    expect((await post(current, early, 'applications/seal-less', { sealLess: true })).statusCode).toBe(200);
+    const completed = await finish(current, early);
+    expect(completed.statusCode).toBe(200);
+
+    // The second one skips the seal choice: completion waits for it, as its flow asks it.
+    expect((await post(current, stuck, 'applications/branch', { branchCode: '001' })).statusCode).toBe(200);
+    const blocked = await finish(current, stuck);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toEqual({ message: httpMessages.stepsIncomplete });
+
+    // Both definitions are served by hash to the pages that run them.
+    const shippedFlow = await flowOf(current, shipped);
+    expect(shippedFlow.statusCode).toBe(200);
+    expect(Object.keys(shippedFlow.json<{ flow: FlowConfig }>().flow.states)).toEqual(expect.arrayContaining(['workplace', 'sealLess']));
+    expect(Object.keys((await flowOf(current, edited)).json<{ flow: FlowConfig }>().flow.states)).not.toContain('sealLess');
+
+    // A new applicant gets the edited flow: no workplace, no seal choice, and completes without them.
+    const late = await signedIn(current);
+    expect(await versionOf(current, late)).toBe(edited);
+    expect((await post(current, late, 'applications/workplace', {})).statusCode).toBe(404);
+    expect((await post(current, late, 'applications/seal-less', { sealLess: true })).statusCode).toBe(404);
+    await storeDocument(current.app.db, late.id, 'personal', savedPersonal, current.clock.now());
+    expect((await post(current, late, 'applications/branch', { branchCode: '001' })).statusCode).toBe(200);
+    expect((await finish(current, late)).statusCode).toBe(200);
+
+    // Two hours on (the shipped version's lease has ended): a new applicant's arrival runs the
+    // upkeep, which keeps the shipped version while the second applicant's session lasts…
+    current.clock.advance(2 * HOUR);
+    await signedIn(current);
+    expect(await keptVersions(current)).toContain(shipped);
+    // …and drops it once that session has ended (12 hours after the e-mail check).
+    current.clock.advance(11 * HOUR);
+    await signedIn(current);
+    expect(await keptVersions(current)).not.toContain(shipped);
+    expect(await keptVersions(current)).toContain(edited);
+    expect((await flowOf(current, shipped)).statusCode).toBe(404);
+    // The completed application still names the version it ran.
+    expect(await versionOf(current, early)).toBe(shipped);
+  });
+
+  it('answers 400 for a malformed version and 404 for an unknown one', async () => {
+    const current = server ?? (await start());
+    expect((await current.app.inject({ method: 'GET', url: '/api/flows/abc' })).statusCode).toBe(400);
+    expect((await current.app.inject({ method: 'GET', url: `/api/flows/${'0'.repeat(64)}` })).statusCode).toBe(404);
+  });
+});
