@@ -10,7 +10,7 @@ import { storeDocument } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { writeFlowsWithoutSteps } from '../model/remove-steps.js';
 import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
-import { backends, HOUR, startTestServer, throwawaySchema, type TestServer } from './helpers.js';
+import { applicant, backends, codeFromOutbox, HOUR, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
 
 /**
  * Issue 14, "finish on the flow you started": an application started on the shipped flows is
@@ -95,6 +95,18 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     expect(shippedFlow.statusCode).toBe(200);
     expect(Object.keys(shippedFlow.json<{ flow: FlowConfig }>().flow.states)).toEqual(expect.arrayContaining(['workplace', 'sealLess']));
     expect(Object.keys((await flowOf(current, edited)).json<{ flow: FlowConfig }>().flow.states)).not.toContain('sealLess');
+
+    // A page loaded before the restart runs the shipped flow: its applicant, verified now, keeps
+    // it; a version the server does not keep (or none) gets the edited one.
+    const verifiedOn = async (flowVersion: unknown) => {
+      const who = applicant();
+      await register(current, who);
+      const verified = await verify(current, who, await codeFromOutbox(current.outbox, who.mailAddress), { flowVersion });
+      return verified.json<{ flowVersion: string }>().flowVersion;
+    };
+    expect(await verifiedOn(shipped)).toBe(shipped);
+    expect(await verifiedOn('0'.repeat(64))).toBe(edited);
+    expect(await verifiedOn(undefined)).toBe(edited);
 
     // A new applicant gets the edited flow: no workplace, no seal choice, and completes without them.
     const late = await signedIn(current);

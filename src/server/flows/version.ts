@@ -22,6 +22,11 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** Whether a value is written as a version is (a hex SHA-256). */
+export function isFlowVersion(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
 export function versioned(flow: FlowConfig): VersionedFlow {
   return { version: flowVersionOf(flow), flow };
 }

@@ -78,10 +78,18 @@ export class FlowVersions {
     return [...this.served.values()];
   }
 
-  /** The version a new application of `applicationType` gets; runs the upkeep first when it is due. */
-  async forNewApplication(applicationType: ApplicationType): Promise<FlowVersion> {
+  /**
+   * The version a new application of `applicationType` gets: the one its page runs (`started`,
+   * when the page was loaded before a restart on an edited flow) if it is still kept, else the
+   * one this process serves. Runs the upkeep first when it is due.
+   */
+  async forNewApplication(applicationType: ApplicationType, started?: string): Promise<FlowVersion> {
     if (this.now().getTime() >= this.nextMaintenance) await this.maintain();
-    return this.servedFor(applicationType);
+    const served = this.servedFor(applicationType);
+    if (started === undefined || started === served.version) return served;
+    // From the database, not this process's copies: another process may have dropped it.
+    const kept = await this.stored(started);
+    return kept?.applicationType === applicationType ? kept : served;
   }
 
   /** The version an application runs, read from the database when this process has not met it. */
@@ -94,8 +102,10 @@ export class FlowVersions {
 
   /** A kept version by its hash (the public route hands its definition to the page). */
   async find(version: string): Promise<FlowVersion | undefined> {
-    const met = this.known.get(version);
-    if (met) return met;
+    return this.known.get(version) ?? this.stored(version);
+  }
+
+  private async stored(version: string): Promise<FlowVersion | undefined> {
     const [row] = await this.db
       .select({ definition: flowVersions.definition })
       .from(flowVersions)
@@ -105,8 +115,7 @@ export class FlowVersions {
 
   /**
    * Renews the leases of this process's versions, gives applications from before versions the
-   * served one, drops what no one runs, and reads every version kept (so a kept version whose
-   * forms SCHEMAS_DIR lost stops the start, not an applicant). Returns the versions dropped.
+   * served one, and drops what no one runs. Returns the versions dropped.
    */
   async maintain(): Promise<string[]> {
     const now = this.now();
@@ -132,7 +141,7 @@ export class FlowVersions {
     return dropped.map(({ version }) => version);
   }
 
-  /** Every version kept in the database, read (and checked against the forms) once. */
+  /** Every version kept in the database, read and checked against the forms (at start: a kept version whose forms SCHEMAS_DIR lost stops the start, not an applicant). */
   async kept(): Promise<FlowVersion[]> {
     const rows = await this.db.select({ version: flowVersions.version, definition: flowVersions.definition }).from(flowVersions);
     return rows.map((row) => this.read({ version: row.version, flow: row.definition as FlowConfig }));

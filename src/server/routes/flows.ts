@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
+import { isFlowVersion } from '../flows/version.js';
 import { httpMessages } from '../http-messages.js';
-
-/** A flow version: the hex SHA-256 of flows/version.ts. */
-const versionPattern = /^[0-9a-f]{64}$/;
 
 /**
  * GET /api/flows/:version -> { version, flow }
@@ -16,7 +14,7 @@ const versionPattern = /^[0-9a-f]{64}$/;
 const flowRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { version: string } }>('/flows/:version', async (request, reply) => {
     const { version } = request.params;
-    if (!versionPattern.test(version)) return reply.code(400).send({ message: messages.badRequest });
+    if (!isFlowVersion(version)) return reply.code(400).send({ message: messages.badRequest });
     const found = await app.flowVersions.find(version);
     if (!found) return reply.code(404).send({ message: httpMessages.notFound });
     reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -7,6 +7,7 @@ import { applications, applicationTypes, authTokens, verificationCodes, type App
 import { verificationMail } from '../mail/index.js';
 import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
+import { isFlowVersion } from '../flows/version.js';
 import { validateBody } from '../validation.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
 import { enqueueMail } from '../mail/queue-rows.js';
@@ -32,6 +33,8 @@ interface VerifyBody extends RegisterBody {
   verificationCode: string;
   channel?: unknown;
   deviceId?: unknown;
+  /** The flow version the page runs (the applicant started on it): kept if the server still keeps it. */
+  flowVersion?: unknown;
 }
 
 // The bank and type every code request names; messages fall back to messages.badRequest.
@@ -189,7 +192,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
 
       const token = newAuthToken();
       // The application runs this flow version until it is finished (flows/versions.ts).
-      const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType);
+      const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType, isFlowVersion(request.body.flowVersion) ? request.body.flowVersion : undefined);
       // Claiming the code, creating the application and its token happen together or not at
       // all: one statement, each part only through the row the one before returned. The
       // conditions make a second request with the same code find nothing to claim.
