@@ -9,6 +9,8 @@ export const sessionKeys = {
   deviceId: 'appDeviceId',
   channel: 'channel',
   applicationType: 'applicationType',
+  /** The version of the flow the application runs (set at the e-mail check; runtime/flows.ts). */
+  flowVersion: 'flowVersion',
   invitation: 'invitation',
 } as const;
 export type SessionKey = keyof typeof sessionKeys;

@@ -43,7 +43,7 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
     setBusy(true);
     setFieldErrors([]);
     try {
-      const { authenticationToken } = await api<{ authenticationToken: string }>('/verification-codes/verify', {
+      const { authenticationToken, flowVersion } = await api<{ authenticationToken: string; flowVersion: string }>('/verification-codes/verify', {
         method: 'POST',
         body: {
           bankCode,
@@ -52,10 +52,15 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
           channel: session.get('channel'),
           deviceId: session.get('deviceId'),
           applicationType,
+          // The application keeps the flow this page runs, if the server still keeps it.
+          flowVersion: flow.version,
         },
       });
       session.set('authenticationToken', authenticationToken);
+      session.set('flowVersion', flowVersion);
       send({ type: 'NEXT' });
+      // The server gave another version (the page's was dropped): the next page loads it.
+      if (flow.version !== undefined && flowVersion !== flow.version) location.reload();
     } catch (error) {
       const status = statusOf(error);
       if (status === 400 || status === 401) {
