@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { repositoryRoot } from '../../src/server/flows/check';
 import { writeFlowsWithoutSteps } from '../model/remove-steps';
-import { act, chooseProviderOutcome, type Journey } from './drivers';
+import { act, chooseProviderOutcome, TO_PERSONAL, type Journey } from './drivers';
+import { serverEnv } from './server-env';
 
 /**
  * Issue 14, "finish on the flow you started", in the browser: an applicant who reached /branch
@@ -23,20 +24,7 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('node', ['dist/server/main.js'], {
     cwd: repositoryRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEFAULT_BANK: '0177',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_ADDRESS_PER_HOUR: '1000',
-      RATE_LIMIT_IP_PER_HOUR: '10000',
-      RATE_LIMIT_VERIFY_IP_PER_HOUR: '10000',
-      EKYC_POLL_INTERVAL_MS: '200',
-      ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
-      ...env,
-    },
+    env: { PATH: process.env.PATH ?? '', ...serverEnv, PORT: String(port), ...env },
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 90_000;
@@ -59,6 +47,18 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A new applicant of the general flow, from the landing page to their /personal saved. */
+async function startApplication(page: Page): Promise<Journey> {
+  const journey: Journey = { page, bank: '0177', flow: 'general', memo: {} };
+  await page.goto(`${origin}/term`);
+  for (const [screen, event, arrival] of TO_PERSONAL.general) {
+    await act(journey, screen, event);
+    await expect(page).toHaveURL(`${origin}${arrival}`);
+  }
+  await act(journey, 'FormStep', 'NEXT', 'personal');
+  return journey;
+}
+
 const stepBar = (page: Page, step: number, total: number) => page.getByRole('progressbar', { name: `${total}ステップ中${step}ステップ目` });
 
 test('an applicant keeps the flow they started after a restart on an edited flow; a new applicant gets the edited one', async ({ page }) => {
@@ -67,12 +67,7 @@ test('an applicant keeps the flow they started after a restart on an edited flow
   const dataDir = join(folder, 'data');
   let server = await startServer({ DATA_DIR: dataDir });
   try {
-    const journey: Journey = { page, bank: '0177', flow: 'general', memo: {} };
-    await page.goto(`${origin}/term`);
-    await act(journey, 'GeneralTerm', 'NEXT');
-    await act(journey, 'Verification', 'CODE_SENT');
-    await act(journey, 'Verification', 'NEXT');
-    await act(journey, 'FormStep', 'NEXT', 'personal');
+    const journey = await startApplication(page);
     // The branch page's list loaded: a load cut by the stop below would end on the error page.
     const branches = page.waitForResponse((response) => response.url().endsWith('/api/branch'));
     await act(journey, 'FormStep', 'NEXT', 'workplace');
@@ -99,12 +94,7 @@ test('an applicant keeps the flow they started after a restart on an edited flow
     await expect(page).toHaveURL(`${origin}/complete`, { timeout: 30_000 });
 
     // A new applicant in the same tab (the landing page forgets the finished application).
-    const next: Journey = { page, bank: '0177', flow: 'general', memo: {} };
-    await page.goto(`${origin}/term`);
-    await act(next, 'GeneralTerm', 'NEXT');
-    await act(next, 'Verification', 'CODE_SENT');
-    await act(next, 'Verification', 'NEXT');
-    await act(next, 'FormStep', 'NEXT', 'personal');
+    await startApplication(page);
     await expect(page).toHaveURL(`${origin}/branch`);
     await expect(stepBar(page, 2, 5)).toBeVisible();
   } finally {
