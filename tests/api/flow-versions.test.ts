@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../src/domain/flow/types.js';
 import { applications, flowVersions } from '../../src/server/db/schema.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
+import { NEW_FORM, writeFoldersWithNewStep } from '../model/new-step.js';
 import { writeFlowsWithoutSteps } from '../model/remove-steps.js';
 import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
-import { applicant, backends, codeFromOutbox, HOUR, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
+import { applicant, backends, captureLog, codeFromOutbox, HOUR, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
 
 /**
  * Issue 14, "finish on the flow you started": an application started on the shipped flows is
@@ -35,12 +37,15 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     await rm(folder, { recursive: true, force: true });
   });
 
-  /** A server on the test's database (kept across restarts), on `flowsDir` or the shipped flows. */
-  const start = async (flowsDir?: string) => {
+  /** A server on the test's database (kept across restarts), on `folders` or the shipped flows and schemas. */
+  const start = async (folders: { flowsDir?: string; schemasDir?: string } = {}, logStream?: Writable) => {
     await server?.close();
     server = await startTestServer(
       { name: 'pglite' },
-      { config: { dataDir: path.join(folder, 'data'), databaseUrl: database?.databaseUrl ?? null, secrets, ...(flowsDir ? { flowsDir } : {}) } },
+      {
+        config: { dataDir: path.join(folder, 'data'), databaseUrl: database?.databaseUrl ?? null, secrets, ...folders, ...(logStream ? { logLevel: 'info' } : {}) },
+        ...(logStream ? { logStream } : {}),
+      },
     );
     return server;
   };
@@ -72,7 +77,7 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     }
 
     // The product owner drops /workplace and /seal-less; the server restarts on the same database.
-    current = await start(writeFlowsWithoutSteps(path.join(folder, 'edited-flows')));
+    current = await start({ flowsDir: writeFlowsWithoutSteps(path.join(folder, 'edited-flows')) });
     const edited = servedVersion(current);
     expect(edited).toMatch(/^[0-9a-f]{64}$/);
     expect(edited).not.toBe(shipped);
@@ -130,6 +135,18 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     expect((await flowOf(current, shipped)).statusCode).toBe(404);
     // The completed application still names the version it ran.
     expect(await versionOf(current, early)).toBe(shipped);
+  });
+
+  it('starts, and names the version in its log, when a kept version asks a form SCHEMAS_DIR no longer has', async () => {
+    let current = await start(writeFoldersWithNewStep(path.join(folder, 'new-step')));
+    const withNewForm = servedVersion(current) ?? '';
+    await signedIn(current);
+    const log = captureLog();
+    current = await start({}, log.stream);
+    const problem = log.lines.find((line) => line.includes('a kept flow version cannot serve its applicants'));
+    expect(problem).toContain(`flow version ${withNewForm.slice(0, 12)} (general)`);
+    expect(problem).toContain(`asks the form(s) ${NEW_FORM}`);
+    expect(servedVersion(current)).not.toBe(withNewForm);
   });
 
   it('answers 400 for a malformed version and 404 for an unknown one', async () => {

@@ -141,10 +141,23 @@ export class FlowVersions {
     return dropped.map(({ version }) => version);
   }
 
-  /** Every version kept in the database, read and checked against the forms (at start: a kept version whose forms SCHEMAS_DIR lost stops the start, not an applicant). */
-  async kept(): Promise<FlowVersion[]> {
+  /**
+   * Reads every version kept in the database once, and says why each one that cannot serve its
+   * applicants cannot (a form it asks is gone from SCHEMAS_DIR): for the start's log, which
+   * names the version, so the operator can restore the schema. Those applicants' requests fail
+   * until then; the start does not, since the version may be kept for many applicants a while.
+   */
+  async readKept(): Promise<{ kept: number; problems: string[] }> {
     const rows = await this.db.select({ version: flowVersions.version, definition: flowVersions.definition }).from(flowVersions);
-    return rows.map((row) => this.read({ version: row.version, flow: row.definition as FlowConfig }));
+    const problems = rows.flatMap((row) => {
+      try {
+        this.read({ version: row.version, flow: row.definition as FlowConfig });
+        return [];
+      } catch (error) {
+        return [error instanceof Error ? error.message : String(error)];
+      }
+    });
+    return { kept: rows.length, problems };
   }
 
   private servedFor(applicationType: ApplicationType): FlowVersion {

@@ -8,20 +8,21 @@ import { FlowVersions } from '../flows/versions.js';
 /**
  * Decorates `app.flowVersions`: the linted flows of FLOWS_DIR (the same the pages run), served
  * to new applicants, and every older version that applications still run (flows/versions.ts).
- * At start it writes this process's versions into the database, reads (and checks) the kept
- * ones and drops the unused.
+ * At start it writes this process's versions into the database, drops the unused, and reads
+ * the kept ones (logging any whose forms SCHEMAS_DIR lost).
  */
 const flows: FastifyPluginAsync<{ config: ServerConfig; flows?: VersionedFlow[] }> = async (app, options) => {
   const loaded = options.flows ?? assertFlowsValid(options.config.flowsDir, options.config.schemasDir).versioned;
   const versions = new FlowVersions(app.db, app.forms, app.now, loaded);
   const dropped = await versions.maintain();
-  const kept = await versions.kept();
+  const { kept, problems } = await versions.readKept();
+  for (const problem of problems) app.log.error(`a kept flow version cannot serve its applicants: ${problem}`);
   const short = (version: string) => version.slice(0, 12);
   app.log.info(
     `flow versions: serving ${versions
       .current()
       .map((v) => `${v.flow.id} ${short(v.version)}`)
-      .join(', ')}; kept ${kept.length}; dropped ${dropped.length ? dropped.map(short).join(', ') : 'none'}`,
+      .join(', ')}; kept ${kept}; dropped ${dropped.length ? dropped.map(short).join(', ') : 'none'}`,
   );
   app.decorate('flowVersions', versions);
 };
