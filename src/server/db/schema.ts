@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, date, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
 import type { MailMessage } from '../mail/types.js';
@@ -53,7 +53,7 @@ export const applications = pgTable('applications', {
 export const flowVersions = pgTable('flow_versions', {
   version: varchar('version', { length: 64 }).primaryKey(),
   applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
-  definition: jsonb('definition').notNull(),
+  definition: json('definition').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   servedUntil: timestamptz('served_until').notNull(),
 });

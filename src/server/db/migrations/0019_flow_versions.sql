@@ -11,7 +11,9 @@
 CREATE TABLE flow_versions (
   version varchar(64) PRIMARY KEY,
   application_type varchar(8) NOT NULL,
-  definition jsonb NOT NULL,
+  -- json, not jsonb: the definition comes back as it was written, keys in the file's order
+  -- (jsonb reorders them, and the order of the states is the order of the pages).
+  definition json NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   served_until timestamptz NOT NULL
 );
