@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../src/domain/flow/types.js';
 import { applications, flowVersions } from '../../src/server/db/schema.js';
 import { repositoryRoot } from '../../src/server/flows/check.js';
@@ -13,8 +13,8 @@ import { storeDocument } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { NEW_FORM, writeFoldersWithNewStep } from '../model/new-step.js';
 import { writeFlowsWithoutSteps } from '../model/remove-steps.js';
-import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
-import { applicant, backends, captureLog, codeFromOutbox, HOUR, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
+import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, verifiedApplication, type Signed } from './application-fixtures.js';
+import { applicant, backends, captureLog, codeFromOutbox, HOUR, MINUTE, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
 
 /**
  * Issue 14, "finish on the flow you started": an application started on the shipped flows is
@@ -29,13 +29,16 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
   let server: TestServer | undefined;
   const secrets = { hmacPepper: randomBytes(32).toString('base64url') };
 
-  beforeAll(async () => {
+  // Each test on a database of its own: what one test's applicants run must not keep another's versions.
+  beforeEach(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'kouza-versions-'));
     if (backend.url) database = await throwawaySchema(backend.url);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
+    server = undefined;
     await database?.drop();
+    database = null;
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -152,8 +155,30 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     expect(servedVersion(current)).not.toBe(withNewForm);
   });
 
+  it('answers a repeated completion with its number after the version it ran was dropped', async () => {
+    let current = await start();
+    const shipped = servedVersion(current);
+    const who = await verifiedApplication(current);
+    current = await start({ flowsDir: writeFlowsWithoutSteps(path.join(folder, 'edited-flows')) });
+    // The applicant stays active (a request every 20 minutes) while the shipped version's lease ends.
+    for (let step = 0; step < 4; step += 1) {
+      current.clock.advance(20 * MINUTE);
+      expect((await current.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(current, who) })).statusCode).toBe(200);
+    }
+    const first = await complete(current, who);
+    expect(first.statusCode).toBe(200);
+    // A new applicant's arrival runs the upkeep: no running application uses the shipped version now.
+    current.clock.advance(11 * MINUTE);
+    await signedIn(current);
+    expect(await keptVersions(current)).not.toContain(shipped);
+    // The page asks again (a reload of /redirect): the same number, no error.
+    const again = await complete(current, who);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+  });
+
   it('answers 400 for a malformed version and 404 for an unknown one', async () => {
-    const current = server ?? (await start());
+    const current = await start();
     expect((await current.app.inject({ method: 'GET', url: '/api/flows/abc' })).statusCode).toBe(400);
     expect((await current.app.inject({ method: 'GET', url: `/api/flows/${'0'.repeat(64)}` })).statusCode).toBe(404);
   });

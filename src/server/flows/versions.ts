@@ -92,12 +92,14 @@ export class FlowVersions {
     return kept?.applicationType === applicationType ? kept : served;
   }
 
-  /** The version an application runs, read from the database when this process has not met it. */
-  async of(application: RunsFlow): Promise<FlowVersion> {
+  /**
+   * The version an application runs, read from the database when this process has not met it;
+   * undefined once the version is dropped, which happens only after the application stopped
+   * running (completed, or its session ended).
+   */
+  async of(application: RunsFlow): Promise<FlowVersion | undefined> {
     if (application.flowVersion === null) return this.servedFor(application.applicationType);
-    const found = await this.find(application.flowVersion);
-    if (!found) throw new Error(`flow version ${application.flowVersion.slice(0, 12)} of a running application is not stored`);
-    return found;
+    return this.find(application.flowVersion);
   }
 
   /** A kept version by its hash (the public route hands its definition to the page). */

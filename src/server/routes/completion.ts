@@ -99,8 +99,10 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/application-complete', { onRequest: requireApplication }, async (request, reply) => {
     const application = applicationOf(request);
     const { id, bankCode } = application;
-    // What its own flow version asks, not necessarily FLOWS_DIR's (flows/versions.ts).
-    const { requiredForms } = await app.flowVersions.of(application);
+    // Its own flow version (flows/versions.ts), not necessarily FLOWS_DIR's; read before the
+    // transaction, and needed only when the application is not completed yet (a completed
+    // one's version may be dropped, and a repeated call still answers its number).
+    const flow = await app.flowVersions.of(application);
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
 
@@ -119,8 +121,9 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       if (row.applicationNumber && row.applicationCompletedAt) {
         return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
       }
+      if (!flow) throw new Error('the flow version of a running application is not stored');
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
-      const message = await blocker(tx, id, row.applicationType, requiredForms, app.forms);
+      const message = await blocker(tx, id, row.applicationType, flow.requiredForms, app.forms);
       if (message) return { kind: 'blocked', message };
 
       const now = app.now();

@@ -116,7 +116,7 @@ function handlerFor(form: FormDefinition) {
     const app = request.server;
     // The form is not part of the flow this applicant runs (their own version of it, which a
     // later edit of FLOWS_DIR does not change): for them the path does not exist.
-    if (!(await app.flowVersions.of(application)).forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
+    if (!(await app.flowVersions.of(application))?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
     const stored = readsStored ? await storedAnswersOf(app.db, app.forms, id) : undefined;
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored?.forms ?? {});
