@@ -5,7 +5,7 @@ import { normalizeVerificationCode } from '../../domain/rules/verification-code'
 import { errorPathOf, pageAfter } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
-import { session } from '../platform/session';
+import { keepApplicationSession, session, type EnteredApplication } from '../platform/session';
 import type { ScreenProps } from '../runtime/screen';
 
 /** /verification and /child/verification: mail address, then the 6-digit code sent to it. */
@@ -43,7 +43,7 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
     setBusy(true);
     setFieldErrors([]);
     try {
-      const { authenticationToken, flowVersion } = await api<{ authenticationToken: string; flowVersion: string }>('/verification-codes/verify', {
+      const entered = await api<EnteredApplication>('/verification-codes/verify', {
         method: 'POST',
         body: {
           bankCode,
@@ -56,11 +56,10 @@ export default function Verification({ page, flow, settings, snapshot, send }: S
           flowVersion: flow.version,
         },
       });
-      session.set('authenticationToken', authenticationToken);
-      session.set('flowVersion', flowVersion);
+      keepApplicationSession(entered);
       send({ type: 'NEXT' });
       // The server gave another version (the page's was dropped): the next page loads it.
-      if (flow.version !== undefined && flowVersion !== flow.version) location.reload();
+      if (flow.version !== undefined && entered.flowVersion !== flow.version) location.reload();
     } catch (error) {
       const status = statusOf(error);
       if (status === 400 || status === 401) {
