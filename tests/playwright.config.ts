@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFoldersWithNewStep } from './model/new-step';
 import { SWAPPED_STEPS, swapAdjacentSteps } from './model/swap';
+import { serverEnv } from './e2e/server-env';
 
 /**
  * Browser tests: Chromium at a phone viewport against one shared server started here.
@@ -57,19 +58,6 @@ function mayRunSwapped(argv: string[]): boolean {
   const fileFilters = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)(e2e|model)(\/|$)|\.spec\.ts$/.test(arg));
   return fileFilters.length === 0 || fileFilters.some((arg) => /(^|\/)model(\/|$)|swapped/.test(arg));
 }
-
-const serverEnv = {
-  HOST: '127.0.0.1',
-  DEFAULT_BANK: '0177',
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_ADDRESS_PER_HOUR: '1000',
-  RATE_LIMIT_IP_PER_HOUR: '10000',
-  RATE_LIMIT_VERIFY_IP_PER_HOUR: '10000',
-  EKYC_POLL_INTERVAL_MS: '200',
-  // A private build (npx vite build --outDir …) lets parallel work on one machine test its own client.
-  ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
-};
 
 // The server as npm start runs it: built ahead of time into dist/server (npm run build first).
 const server = (port: number, env: Record<string, string>, command = 'node dist/server/main.js') => ({

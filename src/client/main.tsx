@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { FlowRouter } from './runtime/FlowRouter';
-import { readFlowModels } from './runtime/flows';
+import { flowsOfSession, modelsOf, readPageFlows } from './runtime/flows';
 import { readClientSettings } from './runtime/settings';
 import { screenRegistry } from './screens/registry';
 import './styles/app.css';
@@ -11,5 +11,8 @@ const settings = readClientSettings();
 const root = document.getElementById('root');
 if (root) {
   root.style.setProperty('--brand', settings.bank.themeColor);
-  createRoot(root).render(<FlowRouter settings={settings} models={readFlowModels()} screens={screenRegistry} />);
+  // An applicant inside an application keeps the flow version they started on (ADR 0031).
+  void flowsOfSession(readPageFlows()).then((flows) =>
+    createRoot(root).render(<FlowRouter settings={settings} models={modelsOf(flows)} screens={screenRegistry} />),
+  );
 }

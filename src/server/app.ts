@@ -6,7 +6,7 @@ import { connectionOptions } from './boundary/connection.js';
 import { answerFor } from './boundary/errors.js';
 import type { ServerConfig } from './config.js';
 import { httpMessages } from './http-messages.js';
-import type { FlowConfig } from '../domain/flow/types.js';
+import type { VersionedFlow } from '../domain/flow/types.js';
 import { loggerOptions, SafeLogController } from './logging.js';
 import type { MailSender } from './mail/index.js';
 import auth from './plugins/auth.js';
@@ -38,7 +38,7 @@ export interface BuildAppOptions {
   /** The clock of every time limit (tests move it forward); default: the system clock. */
   now?: () => Date;
   /** The linted flows (main.ts lints them once for the pages too); default: FLOWS_DIR, linted here. */
-  flows?: FlowConfig[];
+  flows?: VersionedFlow[];
   /** The HTML page plugin (src/server/plugins/pages.ts), registered last; bind its options in a closure. */
   pages?: FastifyPluginAsync;
   /** Where log lines go (tests inspect them); default: stdout. */
@@ -54,7 +54,7 @@ export interface BuildAppOptions {
 /**
  * The whole HTTP application, composed of plugins in dependency order: the request boundary
  * (text cleaning, error answers) and security headers first (they apply to every answer),
- * then the operator socket, the forms of SCHEMAS_DIR, the linted flows, the database, the banks of the Host header and
+ * then the operator socket, the forms of SCHEMAS_DIR, the database, the linted flows and their kept versions, the banks of the Host header and
  * their master data, the postal and furigana lookups, mail, the PIN keys, the eKYC provider
  * (and its simulator's pages), the session check, the API under /api, the development outbox,
  * and the pages last (their catch-all 404 handler answers every path no one else claimed).
@@ -91,8 +91,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   const socketPath = options.operatorSocket === undefined ? operatorSocketPath(config) : options.operatorSocket;
   if (socketPath) await app.register(operatorSocket, { path: socketPath });
   await app.register(forms, { config });
-  await app.register(flows, { config, ...(options.flows ? { flows: options.flows } : {}) });
   await app.register(database, { config });
+  await app.register(flows, { config, ...(options.flows ? { flows: options.flows } : {}) });
   await app.register(banks, { config, ...(options.banks ? { registry: options.banks } : {}) });
   await app.register(masterData, { config });
   await app.register(lookups);

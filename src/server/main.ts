@@ -14,7 +14,7 @@ import pages from './plugins/pages.js';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  const { flows } = assertFlowsValid(config.flowsDir, config.schemasDir);
+  const { versioned: flows } = assertFlowsValid(config.flowsDir, config.schemasDir);
   const app = await buildApp(config, {
     flows,
     pages: async (instance) =>

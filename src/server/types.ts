@@ -11,7 +11,7 @@ import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
 import type { MailQueue } from './mail/queue.js';
 import type { PinKeyStore } from './pin/keys.js';
-import type { FlowConfig } from '../domain/flow/types.js';
+import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
@@ -20,6 +20,8 @@ export interface AuthenticatedApplication {
   id: string;
   bankCode: string;
   applicationType: ApplicationType;
+  /** The version of the flow the application runs (flows/versions.ts). */
+  flowVersion: string | null;
   /**
    * Whether its PIN was stored when the session was checked. Final once true (one PIN per
    * application), so it may answer "already set" at once; a route that must know that no PIN
@@ -54,10 +56,8 @@ declare module 'fastify' {
     ekyc: EkycProvider;
     /** The forms of SCHEMAS_DIR (plugins/forms.ts). */
     forms: FormCatalogue;
-    /** The linted flows of FLOWS_DIR (plugins/flows.ts). */
-    flows: FlowConfig[];
-    /** The forms each application type must have stored before completion, from its flow. */
-    requiredForms: Map<ApplicationType, string[]>;
+    /** The flow versions served to new applicants and run by older ones (plugins/flows.ts, flows/versions.ts). */
+    flowVersions: FlowVersions;
   }
 
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FlowConfig } from '../../src/domain/flow/types.js';
 import { loadFormCatalogue } from '../../src/server/forms/catalogue.js';
-import { missingForms, requiredFormsByType, type StoredFacts } from '../../src/server/forms/stored.js';
+import { missingForms, requiredFormsOf, type StoredFacts } from '../../src/server/forms/stored.js';
 import { defaultSchemasDir } from '../../src/server/validation.js';
 
 /** What completion waits for comes from the flows: every form before the PIN. */
@@ -12,23 +12,21 @@ const catalogue = loadFormCatalogue(defaultSchemasDir);
 
 describe('the forms an application must have stored, from its flow', () => {
   it('are the forms of the shipped flows before the PIN', () => {
-    const required = requiredFormsByType([read('general'), read('child')], catalogue);
-    expect(required.get('GENERAL')?.slice().sort()).toEqual(['branch', 'confirmation', 'personal', 'sealLess', 'workplace']);
-    expect(required.get('CHILD')?.slice().sort()).toEqual(['branch', 'confirmation', 'parent', 'parent-workplace', 'personal', 'workplace']);
+    expect(requiredFormsOf(read('general'), catalogue).slice().sort()).toEqual(['branch', 'confirmation', 'personal', 'sealLess', 'workplace']);
+    expect(requiredFormsOf(read('child'), catalogue).slice().sort()).toEqual(['branch', 'confirmation', 'parent', 'parent-workplace', 'personal', 'workplace']);
   });
 
   it('follow a flow edit: without the seal-less page, the seal choice is not waited for', () => {
     const general = read('general');
     const { sealLess: _removed, ...states } = general.states;
-    const required = requiredFormsByType([{ ...general, states }], catalogue);
-    expect(required.get('GENERAL')).not.toContain('sealLess');
+    expect(requiredFormsOf({ ...general, states }, catalogue)).not.toContain('sealLess');
   });
 
   it('refuse a flow that asks a form whose answers the server does not store', () => {
     const general = read('general');
     const branch = general.states.branch;
     const edited = { ...general, states: { ...general.states, branch: { ...branch, meta: { ...branch?.meta, form: 'survey' } } } } as FlowConfig;
-    expect(() => requiredFormsByType([edited], catalogue)).toThrow(/asks the form\(s\) survey, which the server cannot store: give the schema an "x-step"/);
+    expect(() => requiredFormsOf(edited, catalogue)).toThrow(/asks the form\(s\) survey, which the server cannot store: give the schema an "x-step"/);
   });
 
   it('name the forms whose answers are missing: a document for each form of the engine (the parent page’s two included)', () => {

@@ -9,6 +9,8 @@ export const sessionKeys = {
   deviceId: 'appDeviceId',
   channel: 'channel',
   applicationType: 'applicationType',
+  /** The version of the flow the application runs (set at the e-mail check; runtime/flows.ts). */
+  flowVersion: 'flowVersion',
   invitation: 'invitation',
   /** The application's revision the page last read or wrote (ADR 0030). */
   revision: 'applicationRevision',
@@ -29,6 +31,19 @@ export const session = {
     sessionStorage.clear();
   },
 };
+
+/** What the server answers when the browser enters an application (the e-mail check). */
+export interface EnteredApplication {
+  authenticationToken: string;
+  /** The version of the flow the application runs: the page runs that one (runtime/flows.ts). */
+  flowVersion: string;
+}
+
+/** Keeps what every later page of the application needs: its token and its flow version. */
+export function keepApplicationSession({ authenticationToken, flowVersion }: EnteredApplication): void {
+  session.set('authenticationToken', authenticationToken);
+  session.set('flowVersion', flowVersion);
+}
 
 export const cookieNames = { workplace: 'workplace', invitation: 'invitation' } as const;
 export type CookieName = keyof typeof cookieNames;

@@ -5,7 +5,7 @@ import { normalizeVerificationCode } from '../../domain/rules/verification-code'
 import { errorPathOf, pageAfter } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
-import { session } from '../platform/session';
+import { keepApplicationSession, session, type EnteredApplication } from '../platform/session';
 import { isResumeJourney, useResumeNavigation } from '../runtime/resume';
 import type { ScreenProps } from '../runtime/screen';
 
@@ -51,7 +51,7 @@ export default function Verification({ page, flow, settings, snapshot, send, arr
     setBusy(true);
     setFieldErrors([]);
     try {
-      const { authenticationToken, path } = await api<{ authenticationToken: string; path?: string }>(resuming ? '/verification-codes/resume' : '/verification-codes/verify', {
+      const entered = await api<EnteredApplication & { path?: string }>(resuming ? '/verification-codes/resume' : '/verification-codes/verify', {
         method: 'POST',
         body: {
           bankCode,
@@ -60,11 +60,16 @@ export default function Verification({ page, flow, settings, snapshot, send, arr
           channel: session.get('channel'),
           deviceId: session.get('deviceId'),
           applicationType,
+          // The application keeps the flow this page runs, if the server still keeps it.
+          flowVersion: flow.version,
         },
       });
-      session.set('authenticationToken', authenticationToken);
-      if (resuming && path) resume.goTo(path);
+      keepApplicationSession(entered);
+      if (resuming && entered.path) resume.goTo(entered.path);
       else send({ type: 'NEXT' });
+      // The application runs another version than the page (a resumed one started on an older
+      // flow, or the page's was dropped): the next page, reloaded, runs the application's.
+      if (flow.version !== undefined && entered.flowVersion !== flow.version) location.reload();
     } catch (error) {
       const status = statusOf(error);
       if (status === 400 || status === 401) {

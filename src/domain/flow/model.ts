@@ -211,6 +211,8 @@ export function resolvedTransitions(root: StateNode): Array<{ transition: Transi
  */
 export interface FlowModel {
   id: string;
+  /** The flow's version (a hash the server computes), when the reader was given it: the page's flows carry theirs. */
+  version?: string;
   config: FlowConfig;
   /** The flow read as a statechart (the root node's children are the top-level states). */
   root: StateNode;
@@ -222,7 +224,7 @@ export interface FlowModel {
   exits: Map<string, string>;
 }
 
-export function describeFlow(config: FlowConfig): FlowModel {
+export function describeFlow(config: FlowConfig, version?: string): FlowModel {
   const root = buildTree(config as unknown as Json);
   const pages: FlowPage[] = [];
   const exits = new Map<string, string>();
@@ -256,7 +258,7 @@ export function describeFlow(config: FlowConfig): FlowModel {
     const to = pageByState.get(toId)?.path ?? exits.get(toId);
     if (from && to) edges.push({ from: from.path, to, event: transition.event });
   }
-  return { id: config.id, config, root, pages, edges, pageByState, pageByPath, exits };
+  return { id: config.id, ...(version === undefined ? {} : { version }), config, root, pages, edges, pageByState, pageByPath, exits };
 }
 
 /**

@@ -73,3 +73,12 @@ export interface FlowConfig {
   initial: string;
   states: Record<string, FlowStateConfig>;
 }
+
+/**
+ * A flow with its version (a hash of its canonical JSON, computed by the server's flow loader):
+ * what the server stores for the applications that run it and writes into the page.
+ */
+export interface VersionedFlow {
+  version: string;
+  flow: FlowConfig;
+}

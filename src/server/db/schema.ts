@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, date, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
 import type { MailMessage } from '../mail/types.js';
@@ -47,6 +47,17 @@ export const applications = pgTable('applications', {
   pinSet: boolean('pin_set').notNull().default(false),
   // 0017: one more with every stored step; a step posted with an older one is refused (ADR 0030).
   revision: integer('revision').notNull().default(0),
+  // 0019: the version of the flow the application runs (flows/version.ts); null only before its first start.
+  flowVersion: varchar('flow_version', { length: 64 }),
+});
+
+// 0019: the definitions of the flow versions that applications still run (flows/versions.ts).
+export const flowVersions = pgTable('flow_versions', {
+  version: varchar('version', { length: 64 }).primaryKey(),
+  applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
+  definition: json('definition').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  servedUntil: timestamptz('served_until').notNull(),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

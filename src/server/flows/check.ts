@@ -11,12 +11,13 @@ import { formStepOf, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, storedEntityOf, typ
 import { formStepProblems } from '../../domain/schemas/form-step-problems';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
 import { describeFlow, resolvedTransitions, topLevelOf, type FlowModel } from '../../domain/flow/model';
-import type { FlowConfig } from '../../domain/flow/types';
+import type { FlowConfig, VersionedFlow } from '../../domain/flow/types';
 import { GENERIC_FORM_SCREEN, PIN_SCREEN } from '../../domain/flow/vocabulary';
 import { COLUMN_ANSWER_NAMES } from '../forms/answers';
 import { validator } from '../validation';
 import { checklistProblems } from './checklists';
 import { formKeywordProblems } from './form-keywords';
+import { versioned } from './version';
 
 export { repositoryRoot };
 const SCHEMA_FILE = 'flow.schema.json';
@@ -27,6 +28,8 @@ export interface FlowCheckResult {
   summary: string[];
   /** The checked flows, parsed (empty when there are problems). */
   flows: FlowConfig[];
+  /** The same flows with their versions (version.ts). */
+  versioned: VersionedFlow[];
 }
 
 function display(file: string): string {
@@ -78,11 +81,12 @@ export function checkFlowFiles(
   if (problems.length === 0) problems.push(...compileProblems(schemasDir, formNames));
   if (problems.length === 0) problems.push(...files.slice(0, selected.length).flatMap((file) => formPageProblems(file, schemaFiles)));
   const flows = problems.length > 0 ? [] : files.slice(0, selected.length).map((f) => JSON.parse(f.text) as FlowConfig);
-  const summary = flows.map((flow) => {
+  const versions = flows.map(versioned);
+  const summary = versions.map(({ version, flow }) => {
     const model = describeFlow(flow);
-    return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages)`;
+    return `${model.id} (${Object.keys(model.config.states).length} states, ${model.pages.length} pages, version ${version.slice(0, 12)})`;
   });
-  return { problems, summary, flows };
+  return { problems, summary, flows, versioned: versions };
 }
 
 /** A schema file's path, text and parsed JSON, or the problem of reading it. */

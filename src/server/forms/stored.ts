@@ -1,7 +1,6 @@
 import { describeFlow } from '../../domain/flow/model.js';
 import { PIN_SCREEN } from '../../domain/flow/vocabulary.js';
 import type { FlowConfig } from '../../domain/flow/types.js';
-import type { ApplicationType } from '../db/schema.js';
 import type { FormCatalogue } from './catalogue.js';
 
 /**
@@ -31,24 +30,20 @@ function storedCheckOf(form: string, catalogue: FormCatalogue): ((facts: StoredF
 }
 
 /**
- * The forms each application type's flow asks, but the PIN's; throws for a form the server
- * cannot store. (The flow lint refuses a form step after the PIN page, which nothing could store.)
+ * The forms a flow asks, but the PIN's, in page order; throws for a form the server cannot
+ * store. (The flow lint refuses a form step after the PIN page, which nothing could store.)
  */
-export function requiredFormsByType(flows: FlowConfig[], catalogue: FormCatalogue): Map<ApplicationType, string[]> {
-  const byType = new Map<ApplicationType, string[]>();
-  for (const flow of flows) {
-    const forms = describeFlow(flow)
-      .pages.filter((page) => page.screen !== PIN_SCREEN)
-      .flatMap((page) => page.forms);
-    const unknown = forms.filter((form) => storedCheckOf(form, catalogue) === undefined);
-    if (unknown.length > 0) {
-      throw new Error(
-        `flow "${flow.id}" asks the form(s) ${unknown.join(', ')}, which the server cannot store: give the schema an "x-step" (schemas/<form>.schema.json)`,
-      );
-    }
-    byType.set(flow.meta.applicationType, forms);
+export function requiredFormsOf(flow: FlowConfig, catalogue: FormCatalogue): string[] {
+  const forms = describeFlow(flow)
+    .pages.filter((page) => page.screen !== PIN_SCREEN)
+    .flatMap((page) => page.forms);
+  const unknown = forms.filter((form) => storedCheckOf(form, catalogue) === undefined);
+  if (unknown.length > 0) {
+    throw new Error(
+      `flow "${flow.id}" asks the form(s) ${unknown.join(', ')}, which the server cannot store: give the schema an "x-step" (schemas/<form>.schema.json)`,
+    );
   }
-  return byType;
+  return forms;
 }
 
 /** The forms of `required` whose answers are not stored. */

@@ -52,9 +52,15 @@ export async function requireApplication(request: FastifyRequest, reply: Fastify
         gte(authTokens.lastSeenAt, new Date(now.getTime() - config.session.idleMs)),
       ),
     )
-    .returning({ id: applications.id, bankCode: applications.bankCode, applicationType: applications.applicationType, pinSet: pinSetOf });
+    .returning({
+      id: applications.id,
+      bankCode: applications.bankCode,
+      applicationType: applications.applicationType,
+      flowVersion: applications.flowVersion,
+      pinSet: pinSetOf,
+    });
   if (!row) return unauthorized();
-  request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType, pinSet: row.pinSet };
+  request.application = { id: row.id, bankCode: row.bankCode, applicationType: row.applicationType, flowVersion: row.flowVersion, pinSet: row.pinSet };
 }
 
 /** The applicant of a route guarded by requireApplication (a missing guard is a bug: 500). */

@@ -5,15 +5,15 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
-import type { FlowConfig } from '../../domain/flow/types';
+import type { VersionedFlow } from '../../domain/flow/types';
 import { PAGE_DATA_IDS } from '../../domain/page-data';
 import { httpMessages } from '../http-messages.js';
 import type { SessionTimings } from '../config.js';
 
 export interface PagesOptions {
   distDir: string;
-  /** The linted flows (FLOWS_DIR): the client builds its routes and machines from them. */
-  flows: FlowConfig[];
+  /** The linted flows (FLOWS_DIR) with their versions: the client builds its routes and machines from them. */
+  flows: VersionedFlow[];
   analyticsMeasurementId: string | null;
   ekycPollIntervalMs: number | null;
   session: SessionTimings;

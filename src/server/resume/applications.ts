@@ -5,6 +5,7 @@ import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
 import { furthestStep, type ResumeFacts } from '../../domain/flow/resume.js';
 import { normalizeMailAddress } from '../crypto.js';
 import type { Database } from '../db/index.js';
+import type { RunsFlow } from '../flows/versions.js';
 import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { isEkycStatus } from '../../domain/ekyc.js';
@@ -20,14 +21,16 @@ export function keptUntil(bank: BankConfig, lastWrite: Date): Date {
   return new Date(lastWrite.getTime() + retentionDaysOf(bank) * DAY_MS);
 }
 
-/** The flow of an application type, as the pages run it. */
-export function flowModelOf(app: FastifyInstance, applicationType: ApplicationType): FlowModel {
-  const flow = app.flows.find((candidate) => candidate.meta.applicationType === applicationType);
-  if (!flow) throw new Error(`no flow for ${applicationType}`);
-  return describeFlow(flow);
+/**
+ * The flow an application runs: its own version (ADR 0031), which a later edit of FLOWS_DIR
+ * does not change. Undefined only once that version is dropped, which no kept application allows.
+ */
+export async function flowModelOf(app: FastifyInstance, application: RunsFlow): Promise<FlowModel | undefined> {
+  const version = await app.flowVersions.of(application);
+  return version ? describeFlow(version.flow) : undefined;
 }
 
-export interface Resumable {
+export interface Resumable extends RunsFlow {
   id: string;
   completed: boolean;
   updatedAt: Date;
@@ -39,7 +42,7 @@ export interface Resumable {
  */
 export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string): Promise<Resumable | undefined> {
   const [row] = await db
-    .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt })
+    .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt, flowVersion: applications.flowVersion })
     .from(applications)
     .where(
       and(
@@ -50,7 +53,7 @@ export async function newestApplication(db: Database, bankCode: string, applicat
     )
     .orderBy(desc(applications.updatedAt))
     .limit(1);
-  return row ? { id: row.id, completed: row.completedAt !== null, updatedAt: row.updatedAt } : undefined;
+  return row ? { id: row.id, applicationType, flowVersion: row.flowVersion, completed: row.completedAt !== null, updatedAt: row.updatedAt } : undefined;
 }
 
 /** What the application holds, as the flow's steps ask it. */
@@ -70,17 +73,18 @@ export async function resumeFactsOf(app: FastifyInstance, applicationId: string)
   return { forms, documents: new Set(row?.documents ?? []), ekycStatus: isEkycStatus(status) ? status : undefined };
 }
 
-/** The path of the furthest step the application reached in its flow. */
-export async function resumePathOf(app: FastifyInstance, applicationId: string, applicationType: ApplicationType): Promise<string | undefined> {
-  return furthestStep(flowModelOf(app, applicationType), await resumeFactsOf(app, applicationId))?.path;
+/** The path of the furthest step the application reached in its own flow version. */
+export async function resumePathOf(app: FastifyInstance, application: RunsFlow & { id: string }): Promise<string | undefined> {
+  const model = await flowModelOf(app, application);
+  return model ? furthestStep(model, await resumeFactsOf(app, application.id))?.path : undefined;
 }
 
 /** Queues the mail that says how long the application is kept and how to resume it. */
-export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, applicationId: string, applicationType: ApplicationType, now: Date): Promise<void> {
-  const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, applicationId));
+export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date): Promise<void> {
+  const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
   if (!row) return;
-  const model = flowModelOf(app, applicationType);
-  const landing = model.pageByState.get(model.config.meta.landing)?.path ?? '/';
+  const model = await flowModelOf(app, application);
+  const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
   // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
   await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS));
   app.mailQueue.wake();

@@ -97,7 +97,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const completionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/application-complete', { onRequest: requireApplication }, async (request, reply) => {
-    const { id, bankCode } = applicationOf(request);
+    const application = applicationOf(request);
+    const { id, bankCode } = application;
+    // Its own flow version (flows/versions.ts), not necessarily FLOWS_DIR's; read before the
+    // transaction, and needed only when the application is not completed yet (a completed
+    // one's version may be dropped, and a repeated call still answers its number).
+    const flow = await app.flowVersions.of(application);
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
 
@@ -116,10 +121,9 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       if (row.applicationNumber && row.applicationCompletedAt) {
         return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
       }
+      if (!flow) throw new Error('the flow version of a running application is not stored');
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
-      const requiredForms = app.requiredForms.get(row.applicationType);
-      if (!requiredForms) throw new Error(`no flow for the application type ${row.applicationType}`);
-      const message = await blocker(tx, id, row.applicationType, requiredForms, app.forms);
+      const message = await blocker(tx, id, row.applicationType, flow.requiredForms, app.forms);
       if (message) return { kind: 'blocked', message };
 
       const now = app.now();

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { describeFlow } from '../../domain/flow/model.js';
-import type { FlowConfig } from '../../domain/flow/types.js';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import type { OfferedOption } from '../../domain/rules/registry.js';
@@ -16,7 +14,6 @@ import {
   type OptionAsker,
 } from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
-import type { ApplicationType } from '../db/schema.js';
 import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
@@ -31,7 +28,7 @@ import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
 
 /**
  * One handler for every form step of the generic engine: each schema of SCHEMAS_DIR with
- * "x-step" is accepted at its x-step.post, by the application types whose flow asks it. The
+ * "x-step" is accepted at its x-step.post, from the applicants whose flow version asks it. The
  * answers are normalised as the page does (form-step.ts), completed from our own data
  * (x-step.derive), rid of the fields not asked (x-when), checked against the same schema,
  * the named rules and the data of its choices, all at once, and stored whole as the form's
@@ -45,11 +42,6 @@ import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
  * The session is checked onRequest, before the body is parsed, and so is the lock after the
  * PIN (step-lock.ts); the lock is checked again in the transaction that stores.
  */
-
-/** The application types whose flow has a page asking `form`. */
-function typesAsking(flows: readonly FlowConfig[], form: string): Set<ApplicationType> {
-  return new Set(flows.filter((flow) => describeFlow(flow).pages.some((page) => page.forms.includes(form))).map((flow) => flow.meta.applicationType));
-}
 
 /** The choices each x-options field offers this applicant (the page lists the same). */
 async function offeredChoices(request: FastifyRequest, bank: BankConfig, form: FormDefinition, asker: OptionAsker) {
@@ -125,17 +117,19 @@ function revisionOf(request: FastifyRequest): number | undefined | null {
   return parseRevision(header) ?? null;
 }
 
-function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
+function handlerFor(form: FormDefinition) {
   const rules = form.step?.rules ?? [];
   // The rules and some choices depend on what earlier steps stored (the child's birthday).
   // So does x-step.after: the stored answers are read once for both.
   const readsStored =
     rules.length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id, applicationType } = applicationOf(request);
-    // The form is not part of this applicant's flow: for them the path does not exist.
-    if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
+    const application = applicationOf(request);
+    const { id, applicationType } = application;
     const app = request.server;
+    // The form is not part of the flow this applicant runs (their own version of it, which a
+    // later edit of FLOWS_DIR does not change): for them the path does not exist.
+    if (!(await app.flowVersions.of(application))?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
     const stored = readsStored ? await storedAnswersOf(app.db, app.forms, id) : undefined;
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored?.forms ?? {});
@@ -165,17 +159,16 @@ function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
     // The first step stored: the applicant learns how long it is kept and how to come back.
-    if (outcome.revision === 1) await queueResumeMail(app, bank, id, applicationType, now);
+    if (outcome.revision === 1) await queueResumeMail(app, bank, application, now);
     return {};
   };
 }
 
 const formStepRoutes: FastifyPluginAsync = async (app) => {
+  // Every form step of SCHEMAS_DIR has its route: which applicant may post it depends on the
+  // flow version they run, which may be older or newer than this process's FLOWS_DIR.
   for (const form of formSteps(app.forms)) {
-    const askedBy = typesAsking(app.flows, form.name);
-    // A form no flow asks has no route: nothing could complete with it.
-    if (!form.step || askedBy.size === 0) continue;
-    app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form, askedBy));
+    if (form.step) app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form));
   }
 };
 

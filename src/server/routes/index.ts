@@ -7,6 +7,7 @@ import applicationRoutes from './applications.js';
 import completionRoutes from './completion.js';
 import documentRoutes from './documents.js';
 import ekycRoutes from './ekyc.js';
+import flowRoutes from './flows.js';
 import formStepRoutes from './form-steps.js';
 import lookupRoutes from './lookups.js';
 import maintenance from './maintenance.js';
@@ -36,6 +37,7 @@ const api: FastifyPluginAsync = async (app) => {
   await app.register(sessionRoutes);
   await app.register(applicationRoutes);
   await app.register(formStepRoutes);
+  await app.register(flowRoutes);
   await app.register(lookupRoutes);
   await app.register(masterDataRoutes);
   await app.register(pinRoutes);

@@ -57,7 +57,9 @@ const resumeRoutes: FastifyPluginAsync = async (app) => {
     if (!claimed) return verificationFailed(reply);
     if (found?.completed) return reply.code(409).send({ message: messages.resumeCompleted });
     if (!found || keptUntil(bank, found.updatedAt) <= now) return reply.code(404).send({ message: messages.resumeNotFound(retentionDaysOf(bank)) });
-    return { authenticationToken: token, path: await resumePathOf(app, found.id, applicationType) };
+    // The page switches to the application's flow version (it may be older than the page's).
+    const { version: flowVersion } = (await app.flowVersions.of(found)) ?? (await app.flowVersions.forNewApplication(applicationType));
+    return { authenticationToken: token, flowVersion, path: await resumePathOf(app, found) };
   });
 
   const limitSession = app.createRateLimit({
@@ -67,14 +69,14 @@ const resumeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/applications/save-for-later', { onRequest: requireApplication }, async (request, reply) => {
-    const { id, applicationType } = applicationOf(request);
+    const application = applicationOf(request);
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
     const limit = await limitSession(request);
     if (!limit.isAllowed && limit.isExceeded) {
       return reply.code(429).header('retry-after', limit.ttlInSeconds).send({ message: messages.tooManyRequests });
     }
-    await queueResumeMail(app, bank, id, applicationType, app.now());
+    await queueResumeMail(app, bank, application, app.now());
     return { retentionDays: retentionDaysOf(bank) };
   });
 };

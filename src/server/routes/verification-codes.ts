@@ -7,6 +7,7 @@ import { applications, applicationTypes, authTokens, verificationCodes, type App
 import { verificationMail } from '../mail/index.js';
 import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
+import { isFlowVersion } from '../flows/version.js';
 import { validateBody } from '../validation.js';
 import type { ServerConfig } from '../config.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
@@ -33,6 +34,8 @@ export interface VerifyBody extends RegisterBody {
   verificationCode: string;
   channel?: unknown;
   deviceId?: unknown;
+  /** The flow version the page runs (the applicant started on it): kept if the server still keeps it. */
+  flowVersion?: unknown;
 }
 
 // The bank and type every code request names; messages fall back to messages.badRequest.
@@ -202,6 +205,8 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const live = liveCode(now);
 
       const token = newAuthToken();
+      // The application runs this flow version until it is finished (flows/versions.ts).
+      const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType, isFlowVersion(request.body.flowVersion) ? request.body.flowVersion : undefined);
       // Claiming the code, creating the application and its token happen together or not at
       // all: one statement, each part only through the row the one before returned. The
       // conditions make a second request with the same code find nothing to claim.
@@ -213,8 +218,8 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       const at = sql`${now.toISOString()}::timestamptz`;
       // Typed here: a select's parameters have no column to take their type from.
       const created = app.db.$with('created', { id: applications.id }).as(
-        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, created_at, updated_at)
-          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${at}, ${at}
+        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, flow_version, created_at, updated_at)
+          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${flowVersion}::varchar, ${at}, ${at}
           from ${claimed} returning id`,
       );
       const stored = await app.db
@@ -233,7 +238,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
         )
         .returning({ id: authTokens.applicationId });
       if (stored.length === 0) return verificationFailed(reply);
-      return { authenticationToken: token };
+      return { authenticationToken: token, flowVersion };
     },
   );
 };

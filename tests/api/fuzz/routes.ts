@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { FlowConfig } from '../../../src/domain/flow/types.js';
+import { flowVersionOf } from '../../../src/server/flows/version.js';
 import { validBodies } from '../application-fixtures.js';
 import { encodeLoose } from './arbitraries.js';
 
@@ -38,6 +41,9 @@ export interface FuzzContext {
 }
 
 const fixed = (path: string) => () => path;
+
+/** The shipped general flow's version: the server keeps it while it serves it. */
+const shippedGeneralVersion = flowVersionOf(JSON.parse(readFileSync(new URL('../../../flows/general.json', import.meta.url), 'utf8')) as FlowConfig);
 /** The pinned applicant's simulator session, or a fuzzed session id. */
 const simulatorSession = (context: FuzzContext, param: string | null) =>
   param === null ? context.simulatorPath : `/ekyc-simulator/sessions/${encodeLoose(param)}`;
@@ -70,6 +76,14 @@ export const fuzzRoutes: FuzzRoute[] = [
     method: 'GET',
     route: '/api/notifications/:bankCode',
     url: (_context, param) => `/api/notifications/${encodeLoose(param ?? '0177')}`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: none,
+  },
+  {
+    method: 'GET',
+    route: '/api/flows/:version',
+    url: (_context, param) => `/api/flows/${encodeLoose(param ?? shippedGeneralVersion)}`,
     fuzzPathParam: true,
     who: 'none',
     input: none,
