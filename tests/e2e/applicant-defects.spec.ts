@@ -4,7 +4,7 @@ import { messages } from '../../src/domain/messages';
 import { generalApplicants } from './drivers/applicants';
 import { fillPersonal } from './drivers/forms';
 import { act, openJourney, reachPersonal, walk, type Journey } from './drivers';
-import { bankUrl, byLabel, errorOf, expectScreen, groupOf, passPreCheck, readSummarySections, type BankCode } from './support';
+import { bankUrl, byLabel, errorOf, expectScreen, groupOf, passPreCheck, readCodeFromOutbox, readSummarySections, type BankCode } from './support';
 
 /**
  * Issue 16: what a new applicant tripped over at 360 px, each kept fixed by a test that finds
@@ -67,8 +67,8 @@ test('2. /personal: the distance reason in error carries aria-invalid, like ever
   await expect(reason).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('3. a load answered 401 goes to the error page with id=1, never waits for ever', async ({ page }) => {
-  await reachWorkplace(page);
+test('3. a load answered 401 goes to the error page with id=1, never waits for ever, and offers to resume', async ({ page }) => {
+  const journey = await reachWorkplace(page);
   // Back twice with the browser: /verification forgets the token; then forward to /personal.
   await page.goBack();
   await expect(page).toHaveURL(bankUrl('0177', '/personal'));
@@ -80,8 +80,17 @@ test('3. a load answered 401 goes to the error page with id=1, never waits for e
   await expect(page).toHaveURL(bankUrl('0177', '/error?id=1'));
   await expect(page.getByText(messages.unauthorized)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '読み込み中です' })).toHaveCount(0);
-  await button(page, '再申込みへ').click();
-  await expect(page).toHaveURL(bankUrl('0177', '/term'));
+  await expect(button(page, '再申込みへ')).toBeVisible();
+  // The way on that keeps what was entered: resume by a fresh code, back at the furthest step.
+  const mailAddress = journey.memo.mailAddress ?? '';
+  await page.getByRole('link', { name: '申込みを再開する' }).click();
+  await page.getByLabel('メールアドレス').fill(mailAddress);
+  await button(page, '認証コードを送信する').click();
+  await page.getByLabel('認証コード').fill(await readCodeFromOutbox(page, mailAddress));
+  await button(page, '認証する').click();
+  await expect(page).toHaveURL(bankUrl('0177', '/workplace'));
+  await button(page, '戻る').click();
+  await expect(byLabel(page, 'お名前（姓）')).toHaveValue(generalApplicants['0177'].person.lastName);
 });
 
 test('3. a step page reloaded without a token goes to the error page with id=1', async ({ page }) => {
