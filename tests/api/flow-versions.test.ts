@@ -199,11 +199,15 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     expect(await versionOf(current, atWorkplace)).toBe(shipped);
     expect(await versionOf(current, atBranch)).toBe(shipped);
 
+    // Their sessions ended (a page still open runs the old version); the others' go on.
+    expect((await current.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(current, atSeal[1] as Signed) })).statusCode).toBe(401);
+    expect((await current.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(current, atWorkplace) })).statusCode).toBe(200);
     // A moved applicant resumes on the new version at the mapped step and completes there.
     const back = await resumed(current, atSeal[0] as Signed);
     expect(back.statusCode).toBe(200);
     expect(back.json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: mapped, path: '/confirmation' });
-    expect((await finish(current, atSeal[0] as Signed)).statusCode).toBe(200);
+    const signedAgain = { ...(atSeal[0] as Signed), token: back.json<{ authenticationToken: string }>().authenticationToken };
+    expect((await finish(current, signedAgain)).statusCode).toBe(200);
     // The one at /workplace stays on its version, where it resumes, and is still reported.
     expect((await resumed(current, atWorkplace)).json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: shipped, path: '/workplace' });
 

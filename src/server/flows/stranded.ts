@@ -3,7 +3,7 @@ import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
 import { furthestStep } from '../../domain/flow/resume.js';
 import type { FlowConfig, FlowPage, VersionedFlow } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
-import { applications, flowVersions } from '../db/schema.js';
+import { applications, authTokens, flowVersions } from '../db/schema.js';
 import { factColumns, factsOf } from '../resume/applications.js';
 
 /**
@@ -94,9 +94,10 @@ export function impactReport(groups: readonly StrandedGroup[], served: readonly 
 /**
  * Moves the applicants at a state mapped by meta.movedStates onto the served version, under an
  * advisory lock: idempotent (a moved application runs the served version and is not found
- * again) and safe with several processes. Their revision goes up, so a page still running the
- * old version has its next step refused (409) and reloads onto the new one. Returns every
- * stranded group with how many were moved (0 for the unmapped).
+ * again) and safe with several processes. Their sessions end: a page still open runs the old
+ * version (the page keeps the version its sign-in answered), so the applicant comes back by
+ * resume, which answers the new one. Returns every stranded group with how many were moved
+ * (0 for the unmapped).
  */
 export async function moveStranded(db: Database, served: readonly VersionedFlow[]): Promise<Array<{ group: StrandedGroup; moved: number }>> {
   return db.transaction(async (tx) => {
@@ -110,9 +111,10 @@ export async function moveStranded(db: Database, served: readonly VersionedFlow[
       }
       const moved = await tx
         .update(applications)
-        .set({ flowVersion: group.served.version, revision: sql`${applications.revision} + 1` })
+        .set({ flowVersion: group.served.version })
         .where(and(inArray(applications.id, group.applicationIds), eq(applications.flowVersion, group.version), isNull(applications.applicationNumber)))
         .returning({ id: applications.id });
+      if (moved.length > 0) await tx.delete(authTokens).where(inArray(authTokens.applicationId, moved.map(({ id }) => id)));
       result.push({ group, moved: moved.length });
     }
     return result;
