@@ -1,6 +1,6 @@
 /**
  * Operator command: maintenance windows and notices, written into the service's database
- * (there is no staff UI; spec section 6).
+ * (there is no staff UI; spec section 6), and the applicants a flow edit strands (ADR 0032).
  *
  *   npm run operator -- <command>     (see usage below)
  *
@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { loadBanks } from '../server/banks/registry.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/index.js';
+import { assertFlowsValid } from '../server/flows/check.js';
 import { runOperator } from '../server/operator/commands.js';
 import { sendToRunningServer } from '../server/operator/send-to-running-server.js';
 import { operatorSocketPath } from '../server/operator/socket-path.js';
@@ -60,7 +61,9 @@ export async function runCli(argv: string[], options: CliOptions = {}): Promise<
   const banks = await loadBanks(config.banksDir);
   const { db, close } = await openDatabase(config);
   try {
-    return await runOperator(argv, { db, isBank: (code) => Boolean(banks.get(code)), print: out });
+    // The flows a server on this configuration would serve (FLOWS_DIR, linted as at its start).
+    const servedFlows = () => assertFlowsValid(config.flowsDir, config.schemasDir).versioned;
+    return await runOperator(argv, { db, isBank: (code) => Boolean(banks.get(code)), servedFlows, print: out });
   } finally {
     await close();
   }

@@ -5,8 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
-import { authTokens } from '../../src/server/db/schema.js';
-import { applicant, hostOf, signIn, type TestServer } from './helpers.js';
+import { applications, authTokens } from '../../src/server/db/schema.js';
+import { applicant, codeFromOutbox, hostOf, register, signIn, type TestServer } from './helpers.js';
 
 /**
  * Set-up shared by the PIN, eKYC, document and completion tests: an application whose steps
@@ -354,4 +354,17 @@ export async function uploadOk(server: TestServer, who: Signed, type: string, im
 
 export async function complete(server: TestServer, who: Signed): Promise<Response> {
   return server.app.inject({ method: 'POST', url: '/api/application-complete', headers: headersOf(server, who) });
+}
+
+/** The applicant comes back (ADR 0030): a fresh code for their address, sent to the resume route. */
+export async function resumed(server: TestServer, who: Signed): Promise<Response> {
+  const [row] = await server.app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, who.id));
+  const returning = { bankCode: who.bankCode, applicationType: who.applicationType, mailAddress: row?.mailAddress ?? '' };
+  await register(server, returning);
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/verification-codes/resume',
+    headers: { host: hostOf(server, who.bankCode) },
+    payload: { ...returning, verificationCode: await codeFromOutbox(server.outbox, returning.mailAddress) },
+  });
 }

@@ -10,12 +10,13 @@ import type { FlowConfig } from '../../src/domain/flow/types.js';
 import { applications, flowVersions } from '../../src/server/db/schema.js';
 import { repositoryRoot } from '../../src/server/flows/check.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
+import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { purgeExpired } from '../../src/server/resume/applications.js';
 import { NEW_FORM, writeFoldersWithNewStep } from '../model/new-step.js';
 import { writeFlowsWithoutSteps } from '../model/remove-steps.js';
-import { complete, decide, headersOf, savedPersonal, setPin, signedIn, startEkyc, validBodies, verifiedApplication, type Signed } from './application-fixtures.js';
-import { applicant, backends, captureLog, codeFromOutbox, hostOf, HOUR, MINUTE, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
+import { complete, decide, headersOf, resumed, savedPersonal, setPin, signedIn, startEkyc, validBodies, verifiedApplication, type Signed } from './application-fixtures.js';
+import { applicant, backends, captureLog, codeFromOutbox, HOUR, MINUTE, register, startTestServer, throwawaySchema, verify, type TestServer } from './helpers.js';
 
 /**
  * Issue 14, "finish on the flow you started": an application started on the shipped flows is
@@ -100,17 +101,9 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     // Resumed after the restart, the second applicant goes on in its own version: the resume
     // answers that version and the step its flow puts next (the seal choice the edit removed,
     // where the edited flow would go on to the confirmation).
-    const [stuckRow] = await current.app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, stuck.id));
-    const returning = { bankCode: stuck.bankCode, applicationType: stuck.applicationType, mailAddress: stuckRow?.mailAddress ?? '' };
-    await register(current, returning);
-    const resumed = await current.app.inject({
-      method: 'POST',
-      url: '/api/verification-codes/resume',
-      headers: { host: hostOf(current, stuck.bankCode) },
-      payload: { ...returning, verificationCode: await codeFromOutbox(current.outbox, returning.mailAddress) },
-    });
-    expect(resumed.statusCode).toBe(200);
-    expect(resumed.json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: shipped, path: '/seal-less' });
+    const resumedStuck = await resumed(current, stuck);
+    expect(resumedStuck.statusCode).toBe(200);
+    expect(resumedStuck.json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: shipped, path: '/seal-less' });
 
     const blocked = await finish(current, stuck);
     expect(blocked.statusCode).toBe(409);
@@ -162,6 +155,66 @@ describe.each(backends)('flow versions across a restart on an edited flow ($name
     expect((await flowOf(current, shipped)).statusCode).toBe(404);
     // The completed application still names the version it ran.
     expect(await versionOf(current, early)).toBe(shipped);
+  });
+
+  it('counts the applicants an edit strands, moves those at a mapped state, and leaves the others on their version (ADR 0032)', async () => {
+    // The shipped flows: two applicants wait at the seal choice, one at /workplace, one at /branch.
+    let current = await start();
+    const shipped = servedVersion(current) ?? '';
+    const reach = async (steps: number) => {
+      const who = await signedIn(current);
+      await storeDocument(current.app.db, who.id, 'personal', savedPersonal, current.clock.now());
+      if (steps > 1) expect((await post(current, who, 'applications/workplace', validBodies.workplace())).statusCode).toBe(200);
+      if (steps > 2) expect((await post(current, who, 'applications/branch', { branchCode: '001' })).statusCode).toBe(200);
+      return who;
+    };
+    const atSeal = [await reach(3), await reach(3)];
+    const atWorkplace = await reach(1);
+    const atBranch = await reach(2);
+    const old = shipped.slice(0, 12);
+
+    // A restart on a flow without /workplace and /seal-less: the start counts who is stranded where.
+    let log = captureLog();
+    current = await start({ flowsDir: writeFlowsWithoutSteps(path.join(folder, 'edited')) }, log.stream);
+    const edited = servedVersion(current) ?? '';
+    const stranded = (lines: string[]) =>
+      lines.map((line) => String((JSON.parse(line) as { msg?: unknown }).msg)).filter((msg) => msg.includes('a state this flow removed') || msg.includes('onto this version'));
+    const sealLine = `2 applicants are at "sealLess" (/seal-less) on version ${old}, a state this flow removed: they finish on their version; to move them onto this one, add "movedStates": { "sealLess": "<state>" }`;
+    const workplaceLine = `1 applicant is at "workplace" (/workplace) on version ${old}, a state this flow removed: they finish on their version`;
+    const atStart = stranded(log.lines);
+    expect(atStart).toHaveLength(2);
+    expect(atStart.find((line) => line.includes(sealLine))).toContain(`flow "general" (version ${edited.slice(0, 12)}): `);
+    expect(atStart.some((line) => line.includes(workplaceLine))).toBe(true);
+    // The same report on demand, from the operator command (here as the socket runs it, in the server).
+    const report = await runOperatorCommand(['flows', 'impact'], { db: current.app.db, isBank: () => true, servedFlows: () => current.app.flowVersions.current() });
+    expect(report.exitCode).toBe(0);
+    expect(report.lines).toEqual([`flow "general" (version ${edited.slice(0, 12)}): ${sealLine}`, expect.stringContaining(workplaceLine)]);
+
+    // The product owner maps the seal choice to the confirmation: the next start moves those two.
+    log = captureLog();
+    current = await start({ flowsDir: writeFlowsWithoutSteps(path.join(folder, 'mapped'), { sealLess: 'confirmation' }) }, log.stream);
+    const mapped = servedVersion(current) ?? '';
+    expect(stranded(log.lines).filter((line) => line.includes(`moved 2 applicants at "sealLess" (/seal-less) on version ${old} onto this version, to go on at "confirmation" (/confirmation)`))).toHaveLength(1);
+    for (const who of atSeal) expect(await versionOf(current, who)).toBe(mapped);
+    expect(await versionOf(current, atWorkplace)).toBe(shipped);
+    expect(await versionOf(current, atBranch)).toBe(shipped);
+
+    // Their sessions ended (a page still open runs the old version); the others' go on.
+    expect((await current.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(current, atSeal[1] as Signed) })).statusCode).toBe(401);
+    expect((await current.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(current, atWorkplace) })).statusCode).toBe(200);
+    // A moved applicant resumes on the new version at the mapped step and completes there.
+    const back = await resumed(current, atSeal[0] as Signed);
+    expect(back.statusCode).toBe(200);
+    expect(back.json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: mapped, path: '/confirmation' });
+    const signedAgain = { ...(atSeal[0] as Signed), token: back.json<{ authenticationToken: string }>().authenticationToken };
+    expect((await finish(current, signedAgain)).statusCode).toBe(200);
+    // The one at /workplace stays on its version, where it resumes, and is still reported.
+    expect((await resumed(current, atWorkplace)).json<{ flowVersion: string; path: string }>()).toMatchObject({ flowVersion: shipped, path: '/workplace' });
+
+    // Another start moves nobody twice: only the unmapped applicant is left to report.
+    log = captureLog();
+    current = await start({ flowsDir: path.join(folder, 'mapped') }, log.stream);
+    expect(stranded(log.lines)).toEqual([expect.stringContaining(workplaceLine)]);
   });
 
   it('starts, and names the version in its log, when a kept version asks a form SCHEMAS_DIR no longer has', async () => {

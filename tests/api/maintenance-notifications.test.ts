@@ -10,6 +10,7 @@ describe.each(backends)('maintenance and notifications ($name)', (backend) => {
     runOperator(argv, {
       db: server.app.db,
       isBank: (code) => Boolean(server.banks.get(code)),
+      servedFlows: () => server.app.flowVersions.current(),
       print: (line) => printed.push(line),
       // As the operator socket runs it: this server drops its copy at once.
       changed: (table) => server.app.changes.changed(table),

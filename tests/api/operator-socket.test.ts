@@ -97,6 +97,12 @@ describe('operator socket', () => {
     expect((await operator('bogus')).exitCode).toBe(2);
   });
 
+  it('reports the applicants a flow edit strands on the flows the server serves (ADR 0032)', async () => {
+    const impact = await operator('flows', 'impact');
+    expect(impact).toMatchObject({ exitCode: 0, err: ['(via the running server)'] });
+    expect(impact.out).toEqual([expect.stringMatching(/^no applicant is at a state the served flows removed \(child [0-9a-f]{12}, general [0-9a-f]{12}\)$/)]);
+  });
+
   it('refuses to start a second server on the same DATA_DIR', async () => {
     await expect(buildApp(server.config, { banks: server.banks })).rejects.toThrow(/another server is running/);
     // The first server still answers.
@@ -112,6 +118,8 @@ describe('operator socket', () => {
     expect(direct.exitCode).toBe(0);
     expect(direct.err).toEqual(['(directly on DATA_DIR/pglite: no server is running)']);
     expect(direct.out).toEqual(['No maintenance windows.']);
+    // Directly, the served flows are FLOWS_DIR's, linted as a start would: the same report.
+    expect((await operator('flows', 'impact')).out).toEqual([expect.stringContaining('no applicant is at a state the served flows removed (child ')]);
   });
 
   it('replaces a stale socket left by a server that died', async () => {

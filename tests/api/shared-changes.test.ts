@@ -58,11 +58,12 @@ describe.each(backends)('changes the database announces ($name)', (backend) => {
       const code = await runOperator(['maintenance', 'add', '--start', '2026-12-01T00:00+09:00', '--end', '2026-12-01T06:00+09:00'], {
         db: server.app.db,
         isBank: () => true,
+        servedFlows: () => server.app.flowVersions.current(),
         print: () => undefined,
       });
       expect(code).toBe(0);
       await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(200);
-      await runOperator(['maintenance', 'clear'], { db: server.app.db, isBank: () => true, print: () => undefined });
+      await runOperator(['maintenance', 'clear'], { db: server.app.db, isBank: () => true, servedFlows: () => server.app.flowVersions.current(), print: () => undefined });
       await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(404);
     } finally {
       await other.close();

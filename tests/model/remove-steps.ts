@@ -34,12 +34,16 @@ export function withoutStep(source: FlowConfig, id: string): FlowConfig {
   return flow;
 }
 
-/** Writes a copy of the shipped flows/ into `targetDir` with REMOVED_STEPS dropped; returns the folder for FLOWS_DIR. */
-export function writeFlowsWithoutSteps(targetDir: string): string {
+/**
+ * Writes a copy of the shipped flows/ into `targetDir` with REMOVED_STEPS dropped, and the
+ * product owner's `movedStates` when given (ADR 0032); returns the folder for FLOWS_DIR.
+ */
+export function writeFlowsWithoutSteps(targetDir: string, movedStates?: Record<string, string>): string {
   mkdirSync(targetDir, { recursive: true });
   cpSync(join(repositoryRoot, 'flows'), targetDir, { recursive: true });
   const file = join(targetDir, `${REMOVED_STEPS.flow}.json`);
   const flow = REMOVED_STEPS.states.reduce(withoutStep, JSON.parse(readFileSync(file, 'utf8')) as FlowConfig);
+  if (movedStates) flow.meta.movedStates = movedStates;
   writeFileSync(file, `${JSON.stringify(flow, null, 2)}\n`);
   return targetDir;
 }

@@ -37,6 +37,14 @@ describe('the furthest step of a resumed application (ADR 0030)', () => {
     expect(furthestStep(general, facts(forms))?.path).toBe(path);
   });
 
+  it('never goes on past a form the flow asks and the application lacks (an application moved onto another version, ADR 0032)', () => {
+    // Moved from a version without the workplace page: completion would wait for that form.
+    expect(furthestStep(general, facts(['personal', 'branch', 'sealLess']))?.path).toBe('/workplace');
+    // A child has one kind of identity document or the other: a missing kind is no gap.
+    const stored = ['personal', 'workplace', 'parent', 'parent-workplace', 'branch', 'pin'];
+    expect(furthestStep(child, facts(stored, ['MATERNITY_HANDBOOK']))?.path).toBe('/child/parent-ekyc-preparation');
+  });
+
   it('needs every form of a page: the child page of two forms, the parent page of two', () => {
     expect(furthestStep(child, facts(['personal']))?.path).toBe('/child/personal');
     expect(furthestStep(child, facts(['personal', 'workplace']))?.path).toBe('/child/parent');

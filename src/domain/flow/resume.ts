@@ -58,6 +58,15 @@ function isStored(page: FlowPage, facts: ResumeFacts): boolean {
   return page.forms.every((form) => facts.forms.has(form));
 }
 
+/**
+ * Whether a step asks forms the application has not stored (document pages and the
+ * confirmation tick aside: a child has one kind of identity document or the other). Only an
+ * application moved onto another version (ADR 0032) can have such a gap before its last step.
+ */
+function missesForms(page: FlowPage, facts: ResumeFacts): boolean {
+  return documentScreens[page.screen] === undefined && !screensWithoutFacts.has(page.screen) && page.forms.some((form) => !facts.forms.has(form));
+}
+
 /** The page the identity provider sends the applicant back to, which polls the check's result. */
 export function providerReturnPageOf(model: FlowModel): FlowPage | undefined {
   return model.pages.find((page) => {
@@ -68,7 +77,8 @@ export function providerReturnPageOf(model: FlowModel): FlowPage | undefined {
 
 /**
  * The furthest step reached: the step after the last one whose answers are stored (the first
- * step when nothing is stored; the last step when every one is). An identity check under way
+ * step when nothing is stored; the last step when every one is), or an earlier step whose
+ * forms are missing. An identity check under way
  * or approved goes on where the provider returns (its result decides the rest), since a new
  * check cannot be started then.
  */
@@ -83,7 +93,10 @@ export function furthestStep(model: FlowModel, facts: ResumeFacts): FlowPage | u
   steps.forEach((page, index) => {
     if (isStored(page, facts)) last = index;
   });
-  return steps[Math.min(last + 1, steps.length - 1)];
+  const next = Math.min(last + 1, steps.length - 1);
+  // Never past a form the flow asks and the application lacks: completion would wait for it.
+  const gap = steps.findIndex((page) => missesForms(page, facts));
+  return steps[gap >= 0 && gap < next ? gap : next];
 }
 
 /** The history state of an arrival on the way to resuming (see isResumeArrival). */

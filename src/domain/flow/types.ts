@@ -10,6 +10,11 @@ export interface FlowMeta {
   landing: string;
   /** State id of the flow's system error page (also used with ?id=1 for a 401). */
   errorState: string;
+  /**
+   * Old state id → state id of this flow: applicants of an older version at a state this flow
+   * removed are moved onto this version and go on at that step (ADR 0032).
+   */
+  movedStates?: Record<string, string>;
 }
 
 /** Per-state `meta` of a flow file. */

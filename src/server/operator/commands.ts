@@ -1,12 +1,15 @@
 /**
- * The operator commands (maintenance windows and notices; spec section 6) as a function of
+ * The operator commands (maintenance windows and notices, spec section 6; the applicants a
+ * flow edit strands, ADR 0032) as a function of
  * their arguments and a database. The CLI (src/cli/operator.ts) runs them on a database it
  * opened itself; the server runs them on its own database for a command that came in over the
  * operator socket (../plugins/operator-socket.ts).
  */
 import { parseArgs } from 'node:util';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { VersionedFlow } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
+import { impactReport, strandedApplicants } from '../flows/stranded.js';
 import { maintenanceWindows, notifications } from '../db/schema.js';
 import { parseOperatorTime, toJstIso } from '../time.js';
 import { usage } from './usage.js';
@@ -18,6 +21,8 @@ export interface OperatorContext {
   /** Whether a bank code belongs to the group. */
   isBank(code: string): boolean;
   print(line: string): void;
+  /** The flows new applicants get: the server's own, or FLOWS_DIR's linted (read only when a command needs them). */
+  servedFlows(): readonly VersionedFlow[];
   /**
    * Told which table a command changed, so the process that ran it drops its copy at once
    * (other processes hear the database's notice: db/changes.ts).
@@ -145,6 +150,12 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         }
         context.changed?.('notifications');
         print(`Removed notification #${values.id}.`);
+        return 0;
+      }
+      case 'flows impact': {
+        // The report of the server's start (ADR 0032), without a restart.
+        const served = context.servedFlows();
+        for (const line of impactReport(await strandedApplicants(db, served), served)) print(line);
         return 0;
       }
       default:

@@ -118,11 +118,12 @@ const operatorSocket: FastifyPluginAsync<OperatorSocketOptions> = async (app, { 
       // The route, not the arguments: a notice's text is the bank's, but it has no place in logs.
       const command = argv.filter((arg) => !arg.startsWith('-')).slice(0, 2).join(' ');
       try {
-        // app.db and app.banks are decorated by plugins registered after this one; they exist
+        // app.db, app.banks and app.flowVersions are decorated by plugins registered after this one; they exist
         // by the time the socket listens (onReady).
         const result = await runOperatorCommand(argv, {
           db: app.db,
           isBank: (code) => Boolean(app.banks.get(code)),
+          servedFlows: () => app.flowVersions.current(),
           changed: (table) => app.changes.changed(table),
         });
         app.log.info({ operatorCommand: command, exitCode: result.exitCode }, 'operator command');

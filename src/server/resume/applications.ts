@@ -56,21 +56,25 @@ export async function newestApplication(db: Database, bankCode: string, applicat
   return row ? { id: row.id, applicationType, flowVersion: row.flowVersion, completed: row.completedAt !== null, updatedAt: row.updatedAt } : undefined;
 }
 
-/** What the application holds, as the flow's steps ask it. */
-export async function resumeFactsOf(app: FastifyInstance, applicationId: string): Promise<ResumeFacts> {
-  const [row] = await app.db
-    .select({
-      pinSet: applications.pinSet,
-      forms: sql<string[] | null>`(select array_agg(${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`,
-      documents: sql<string[] | null>`(select array_agg(${qualified(documents.type)}) from ${documents} where ${qualified(documents.applicationId)} = ${qualified(applications.id)})`,
-      ekycStatus: sql<number | null>`(select ${qualified(ekycSessions.status)} from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.startedAt)} desc, ${qualified(ekycSessions.id)} desc limit 1)`,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
+/** What an application holds, as the flow's steps ask it: the columns to select with its row… */
+export const factColumns = {
+  pinSet: applications.pinSet,
+  forms: sql<string[] | null>`(select array_agg(${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`,
+  documents: sql<string[] | null>`(select array_agg(${qualified(documents.type)}) from ${documents} where ${qualified(documents.applicationId)} = ${qualified(applications.id)})`,
+  ekycStatus: sql<number | null>`(select ${qualified(ekycSessions.status)} from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.startedAt)} desc, ${qualified(ekycSessions.id)} desc limit 1)`,
+};
+
+/** …and what they say. */
+export function factsOf(row: { pinSet: boolean; forms: string[] | null; documents: string[] | null; ekycStatus: number | null } | undefined): ResumeFacts {
   const forms = new Set(row?.forms ?? []);
   if (row?.pinSet) forms.add('pin');
   const status = row?.ekycStatus;
   return { forms, documents: new Set(row?.documents ?? []), ekycStatus: isEkycStatus(status) ? status : undefined };
+}
+
+export async function resumeFactsOf(app: FastifyInstance, applicationId: string): Promise<ResumeFacts> {
+  const [row] = await app.db.select(factColumns).from(applications).where(eq(applications.id, applicationId));
+  return factsOf(row);
 }
 
 /** The path of the furthest step the application reached in its own flow version. */

@@ -19,6 +19,7 @@ import { knownForms } from './known-forms';
 import { knownGuards } from './known-guards';
 import { knownScreens } from './known-screens';
 import { landingAndErrorPage } from './landing-and-error-page';
+import { movedStates } from './moved-states';
 import { noDeadEnds } from './no-dead-ends';
 import { noDuplicateKeys } from './no-duplicate-keys';
 import { pageMeta } from './page-meta';
@@ -49,6 +50,7 @@ export const flowLintRules: readonly FlowLintRule[] = [
   initialStates,
   transitionTargets,
   landingAndErrorPage,
+  movedStates,
   // The graph: reachable, no dead ends, a way to an end.
   reachableStates,
   noDeadEnds,
