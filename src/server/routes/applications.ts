@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { storedAnswersOf } from '../forms/answers.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 
 /**
  * The parent's fields the browser receives (spec section 3 'Parent (applicationParent)', plus
@@ -40,10 +39,8 @@ const visibleParent = [
  * until POST /api/applications/workplace/parent), else null.
  */
 const applicationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications', { preHandler: requireApplication }, async (request) => {
-    const { id } = applicationOf(request);
-    const stored = await storedAnswersOf(app.db, app.forms, id);
-    if (!stored) return { application: null, applicationParent: null, forms: {} };
+  app.get('/applications', { preHandler: requireApplicationWithAnswers }, async (request) => {
+    const stored = storedAnswersOfRequest(request);
     const parent = stored.entities.applicationParent;
     const applicationParent = parent ? Object.fromEntries(visibleParent.map((name) => [name, parent[name] ?? null])) : null;
     return { application: stored.application, applicationParent, forms: stored.forms };

@@ -17,13 +17,12 @@ import {
 } from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
 import type { ApplicationType } from '../db/schema.js';
-import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
 import { storeDocumentBeforePin } from '../forms/documents.js';
 import { optionSources, sourcesReadingSaved } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
-import { applicationOf } from '../plugins/auth.js';
+import { applicationOf, storedAnswersOfRequest } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
 import { stepEditHooks } from './step-lock.js';
 
@@ -112,18 +111,23 @@ function firstMissing(catalogue: FormCatalogue, form: FormDefinition, stored: Re
   return definition;
 }
 
+/**
+ * The rules and some choices depend on what earlier steps stored (the child's birthday). So
+ * does x-step.after: the stored answers are read once for both, with the session.
+ */
+function readsStoredAnswers(form: FormDefinition): boolean {
+  return (form.step?.rules ?? []).length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+}
+
 function handlerFor(form: FormDefinition, askedBy: Set<ApplicationType>) {
   const rules = form.step?.rules ?? [];
-  // The rules and some choices depend on what earlier steps stored (the child's birthday).
-  // So does x-step.after: the stored answers are read once for both.
-  const readsStored =
-    rules.length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+  const readsStored = readsStoredAnswers(form);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id, applicationType } = applicationOf(request);
     // The form is not part of this applicant's flow: for them the path does not exist.
     if (!askedBy.has(applicationType)) return reply.code(404).send({ message: httpMessages.notFound });
     const app = request.server;
-    const stored = readsStored ? await storedAnswersOf(app.db, app.forms, id) : undefined;
+    const stored = readsStored ? storedAnswersOfRequest(request) : undefined;
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored?.forms ?? {});
     if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
@@ -158,7 +162,7 @@ const formStepRoutes: FastifyPluginAsync = async (app) => {
     const askedBy = typesAsking(app.flows, form.name);
     // A form no flow asks has no route: nothing could complete with it.
     if (!form.step || askedBy.size === 0) continue;
-    app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form, askedBy));
+    app.post(form.step.post, { onRequest: stepEditHooks(readsStoredAnswers(form)) }, handlerFor(form, askedBy));
   }
 };
 
