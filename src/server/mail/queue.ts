@@ -22,7 +22,17 @@ function failureCode(error: unknown): string {
   return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? String(responseCode) : null].filter(Boolean).join(' ') || 'unknown';
 }
 
+/**
+ * How often a worker deletes the mails that can no longer be sent in time. The claim never
+ * takes one (it asks for discard_after in the future), so this only keeps the table small and
+ * says so in the log: once a minute, not on every round (a round per queued mail would add a
+ * statement to every register and completion).
+ */
+export const STALE_SWEEP_MS = 60_000;
+
 export class MailQueue {
+  /** When this worker last deleted the stale mails (the app's clock); never yet. */
+  private sweptAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -141,6 +151,9 @@ export class MailQueue {
 
   /** Mails that can no longer be sent in time (the code expired while no worker could send). */
   private async dropStale(): Promise<void> {
+    const now = this.now().getTime();
+    if (now - this.sweptAt < STALE_SWEEP_MS) return;
+    this.sweptAt = now;
     for (const kind of await deleteStale(this.db, this.now())) this.log.error({ mailKind: kind }, 'mail queue: mail dropped, not sent in time');
   }
 
