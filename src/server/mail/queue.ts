@@ -46,7 +46,18 @@ export class MailQueue {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: MailQueueSettings,
+    /** Whether the database's change notices reach this process now (db/changes.ts). */
+    private readonly hearsNotices: () => boolean = () => false,
   ) {}
+
+  /**
+   * This process has queued a mail. Its own notice (migration 0013) wakes the worker when the
+   * notices are heard; waking it here as well would start a second claim that finds nothing
+   * (a statement per mail). When they are not heard, at once.
+   */
+  queued(): void {
+    if (!this.hearsNotices()) this.wake();
+  }
 
   start(): void {
     this.stopped = false;
@@ -90,10 +101,19 @@ export class MailQueue {
       });
   }
 
-  /** Waits for the round in progress, then sends what is still due: every mail due now has had its try. */
+  /**
+   * Sends what is due now and waits until no round is left: every mail due now has had its
+   * try. Through the worker's own rounds, so a flush also waits for the mails a round (woken by
+   * a notice, or another flush) claimed before it. A stopped queue sends in this call.
+   */
   async flush(): Promise<void> {
-    await this.running;
-    await this.deliverDue();
+    if (this.stopped) {
+      await this.deliverDue();
+      return;
+    }
+    this.again = true;
+    this.wake();
+    while (this.running) await this.running;
   }
 
   /**
