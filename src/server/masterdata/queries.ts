@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
 import { japanIsoDate } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
 import { invitationCodes, workplaces } from '../db/schema.js';
@@ -17,22 +17,22 @@ const workplaceColumns = {
   multipleAccounts: workplaces.multipleAccounts,
 };
 
-export async function workplaceByCode(db: Database, bankCode: string, code: string): Promise<Workplace | undefined> {
+/** The bank's workplace that `match` finds. */
+async function workplaceWhere(db: Database, bankCode: string, match: SQL): Promise<Workplace | undefined> {
   const [row] = await db
     .select(workplaceColumns)
     .from(workplaces)
-    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.code, code)))
+    .where(and(eq(workplaces.bankCode, bankCode), match))
     .limit(1);
   return row;
 }
 
-export async function workplaceById(db: Database, bankCode: string, id: number): Promise<Workplace | undefined> {
-  const [row] = await db
-    .select(workplaceColumns)
-    .from(workplaces)
-    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.id, id)))
-    .limit(1);
-  return row;
+export function workplaceByCode(db: Database, bankCode: string, code: string): Promise<Workplace | undefined> {
+  return workplaceWhere(db, bankCode, eq(workplaces.code, code));
+}
+
+export function workplaceById(db: Database, bankCode: string, id: number): Promise<Workplace | undefined> {
+  return workplaceWhere(db, bankCode, eq(workplaces.id, id));
 }
 
 /**
