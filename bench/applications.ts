@@ -12,6 +12,7 @@ import { EKYC_STATUS } from '../src/domain/ekyc.js';
 import { birthdayYearsAgo, uniqueAddress, uniqueIp } from '../tests/api/helpers.js';
 import { encryptPin, GOOD_PIN, multipartBody, png, validBodies } from '../tests/api/application-fixtures.js';
 import { ROUTE_HEADER } from './probe-protocol.js';
+import { sleep } from './processes.js';
 
 export const FLOWS = ['general', 'child'] as const;
 export type Flow = (typeof FLOWS)[number];
@@ -22,7 +23,6 @@ export const CODE_ARRIVES = '(register to code at the SMTP sink)';
 /** Pages an application goes through, for the think time between them when pacing. */
 const PAGES = 11;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Latencies by route, errors, and finished and failed applications by flow. */
 export class Recorder {
