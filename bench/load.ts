@@ -8,21 +8,19 @@
  * - the cheap unauthenticated routes (GET /api/maintenance, GET /api/notifications/0177,
  *   GET /term) in requests/s against a bare Fastify "hello" in a process of its own, run just
  *   before them (the machine's load moves), as ratios, with the server's CPU per request;
- * - one applicant (no concurrency): whole general applications one after the other: server
- *   CPU and SQL statements per application, the median of register and completion;
- * - saturation: LOAD_APPLICANTS concurrent applicants running whole general applications back
- *   to back for LOAD_SECONDS: applications/s, per-route p50/p95/p99/max and errors, server CPU
- *   and SQL statements per application, and PostgreSQL's own CPU when it runs on this machine.
+ * - one applicant (no concurrency): whole general applications one after the other, then whole
+ *   child ones: server CPU and SQL statements per application of each flow, the median of
+ *   register and completion;
+ * - saturation: LOAD_APPLICANTS concurrent applicants running whole applications back to back
+ *   for LOAD_SECONDS, a share LOAD_CHILD_SHARE of them child ones (spread evenly; the rest
+ *   general): applications/s in all and per flow, per-route p50/p95/p99/max and errors, server
+ *   CPU and SQL statements per application, and PostgreSQL's own CPU when it runs on this machine.
  * Then a table of the issue's goals next to the figures.
  *
- * A whole general application is what the pages send (src/client): the page shell, the
- * maintenance and notice checks, register, the code from the mail (a real SMTP sink in this
- * process, tests/api/smtp-sink.ts), verify, each form step with the lookups its page makes,
- * the PIN encrypted with the served public key (as the page does, Web Crypto), the identity
- * check through the simulator's page, the status poll, completion. The bodies are the tests'
- * (tests/api/application-fixtures.ts). With LOAD_PACE_SECONDS each applicant spreads one
- * application over that many seconds (think time between pages, starts staggered), as the
- * issue's "1,000 applicants pacing a 90 s application".
+ * A whole application is what the pages send (bench/applications.ts), the mail read from a real
+ * SMTP sink in this process (tests/api/smtp-sink.ts). With LOAD_PACE_SECONDS each applicant
+ * spreads one application over that many seconds (think time between pages, starts
+ * staggered), as the issue's "1,000 applicants pacing a 90 s application".
  *
  * The server is the built one (`node dist/server/main.js`, what `npm start` runs), in a
  * process of its own rather than the app in this process: that is how it runs in production
@@ -39,26 +37,21 @@
  * so the per-IP limits' rows are not one hot row that only a one-IP load would have. Logging
  * stays at the default (info), written to /dev/null.
  *
- * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications),
+ * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications of
+ * each flow), LOAD_CHILD_SHARE (0.5: every second application; 0 for general ones only),
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
  * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441),
  * LOAD_SQL_TEXTS=1 (also print each route's statements by text).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Agent, get as httpGet } from 'node:http';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import pg from 'pg';
-import { EKYC_STATUS } from '../src/domain/ekyc.js';
-import { encryptPin, GOOD_PIN, validBodies } from '../tests/api/application-fixtures.js';
-import { throwawaySchema, uniqueAddress, uniqueIp, verificationCodeIn } from '../tests/api/helpers.js';
+import { throwawaySchema, verificationCodeIn } from '../tests/api/helpers.js';
 import { bodyText, startSmtpSink } from '../tests/api/smtp-sink.js';
-import { ROUTE_HEADER, type ProbeAnswer } from './probe-protocol.js';
+import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
+import { askProbe, compileProbe, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
 
@@ -72,65 +65,8 @@ const CHEAP_CONNECTIONS = env('LOAD_CHEAP_CONNECTIONS', 50);
 const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PACE_SECONDS) : null;
 const FIRST_PORT = env('LOAD_PORT', 3441);
 const SQL_TEXTS = process.env.LOAD_SQL_TEXTS === '1';
+const CHILD_SHARE = env('LOAD_CHILD_SHARE', 0.5);
 const BANK = '0177';
-/** Not a request: from register's answer to the code at the SMTP sink (the mail queue's delay). */
-const CODE_ARRIVES = '(register to code at the SMTP sink)';
-/** Pages an application goes through, for the think time between them when pacing. */
-const PAGES = 11;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-// ---- processes: CPU and memory from /proc ------------------------------------------------
-
-/** utime, stime, cutime, cstime of a process in ms (fields 14-17 of /proc/<pid>/stat). */
-async function cpuTimes(pid: number): Promise<{ own: number; children: number; ppid: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const tick = (index: number) => (Number(fields[index - 3]) * 1000) / CLOCK_TICKS;
-  return { own: tick(14) + tick(15), children: tick(16) + tick(17), ppid: Number(fields[1]) };
-}
-
-async function cpuMs(pid: number): Promise<number> {
-  return (await cpuTimes(pid)).own;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-/**
- * PostgreSQL's CPU so far when it runs on this machine: its postmaster (with the time of its
- * ended backends) and every live backend. null when the server is elsewhere or /proc is closed.
- */
-async function postgresCpuMs(url: string): Promise<number | null> {
-  try {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
-    // While this connection lives: its backend's parent is the postmaster.
-    const postmaster = backend ? (await cpuTimes(backend)).ppid : null;
-    await client.end();
-    if (!postmaster) return null;
-    const main = await cpuTimes(postmaster);
-    let total = main.own + main.children;
-    for (const entry of await readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const times = await cpuTimes(Number(entry)).catch(() => null);
-      if (times?.ppid === postmaster) total += times.own;
-    }
-    return total;
-  } catch {
-    return null;
-  }
-}
 
 // ---- the SMTP sink: codes by address ------------------------------------------------------
 
@@ -166,291 +102,6 @@ function codeFor(address: string, timeoutMs = 60_000): Promise<string> {
   });
 }
 
-// ---- requests, timed by route --------------------------------------------------------------
-
-class Recorder {
-  readonly latencies = new Map<string, number[]>();
-  readonly errors = new Map<string, number>();
-  readonly examples: string[] = [];
-  applications = 0;
-  failedApplications = 0;
-
-  time(route: string, ms: number): void {
-    let list = this.latencies.get(route);
-    if (!list) this.latencies.set(route, (list = []));
-    list.push(ms);
-  }
-
-  error(route: string, what: string): void {
-    this.errors.set(route, (this.errors.get(route) ?? 0) + 1);
-    if (this.examples.length < 5) this.examples.push(`${route}: ${what}`);
-  }
-
-  all(): number[] {
-    return [...this.latencies].filter(([route]) => !route.startsWith('(')).flatMap(([, list]) => list);
-  }
-
-  errorCount(): number {
-    return [...this.errors.values()].reduce((sum, n) => sum + n, 0);
-  }
-}
-
-interface Call {
-  method?: 'GET' | 'POST';
-  token?: string;
-  ip?: string;
-  json?: unknown;
-  form?: Record<string, string>;
-  status?: number;
-}
-
-class RequestFailed extends Error {}
-
-async function call(base: string, recorder: Recorder, route: string, url: string, options: Call = {}): Promise<Response> {
-  // The probe in the server counts each request's SQL statements under this name.
-  const headers: Record<string, string> = { [ROUTE_HEADER]: route };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.ip) headers['x-forwarded-for'] = options.ip;
-  let body: string | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  }
-  const started = performance.now();
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(base + url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
-    text = await response.text();
-  } catch (error) {
-    recorder.error(route, error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error));
-    throw new RequestFailed(route);
-  }
-  recorder.time(route, performance.now() - started);
-  const expected = options.status ?? 200;
-  if (response.status !== expected) {
-    recorder.error(route, `${response.status} ${text.slice(0, 160)}`);
-    throw new RequestFailed(route);
-  }
-  // The body is read; hand it back as a fresh Response so callers can .json() it.
-  return new Response(text, { status: response.status, headers: response.headers });
-}
-
-const json = async <T>(response: Promise<Response>): Promise<T> => (await response).json() as Promise<T>;
-
-/** One whole general application, as the pages send it; think() between pages when pacing. */
-async function wholeApplication(base: string, recorder: Recorder, thinkMs: number): Promise<void> {
-  const ip = uniqueIp();
-  const get = (route: string, url: string, token?: string) => call(base, recorder, route, url, { ip, ...(token ? { token } : {}) });
-  const post = (route: string, url: string, body: unknown, token?: string, status = 200) =>
-    call(base, recorder, route, url, { method: 'POST', ip, json: body, status, ...(token ? { token } : {}) });
-  const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
-
-  // /term: the shell and the page's landing checks.
-  await get('GET /term', '/term');
-  // No maintenance window: 404, which the page reads as none.
-  await call(base, recorder, 'GET /api/maintenance', '/api/maintenance', { ip, status: 404 });
-  await get('GET /api/notifications/:bankCode', `/api/notifications/${BANK}`);
-  await think();
-
-  // /verification: register, read the mail, verify.
-  const who = { bankCode: BANK, mailAddress: uniqueAddress('load'), applicationType: 'GENERAL' };
-  const mailed = codeFor(who.mailAddress);
-  mailed.catch(() => undefined); // a failed register leaves it waiting; its timeout must not crash the run
-  await post('POST /api/verification-codes/register', '/api/verification-codes/register', who);
-  const registered = performance.now();
-  const code = await mailed;
-  recorder.time(CODE_ARRIVES, performance.now() - registered);
-  await think();
-  const { authenticationToken: token } = await json<{ authenticationToken: string }>(
-    post('POST /api/verification-codes/verify', '/api/verification-codes/verify', { ...who, verificationCode: code, channel: null, deviceId: null }),
-  );
-  await think();
-
-  // /personal: the stored answers, the address candidates, the furigana of the two names.
-  await get('GET /api/applications', '/api/applications', token);
-  const { addressList } = await json<{ addressList: { addressCode: string }[] }>(get('GET /api/addresses', '/api/addresses?postalNumber=8100001', token));
-  for (const kanji of ['山田', '花子']) await get('GET /api/furigana', `/api/furigana?kanji=${encodeURIComponent(kanji)}`, token);
-  await post('POST /api/applications/personal', '/api/applications/personal', validBodies.personal(addressList[0]?.addressCode ?? 'none'), token);
-  await think();
-
-  // /workplace, /branch, /seal-less, /confirmation.
-  await get('GET /api/applications', '/api/applications', token);
-  await get('GET /api/occupations', '/api/occupations', token);
-  await post('POST /api/applications/workplace', '/api/applications/workplace', validBodies.workplace(), token);
-  await think();
-  await get('GET /api/applications', '/api/applications', token);
-  const { branchList } = await json<{ branchList: { code: string }[] }>(get('GET /api/branch', '/api/branch', token));
-  await post('POST /api/applications/branch', '/api/applications/branch', { branchCode: branchList[0]?.code ?? 'none' }, token);
-  await think();
-  await get('GET /api/applications', '/api/applications', token);
-  await post('POST /api/applications/seal-less', '/api/applications/seal-less', { sealLess: true }, token);
-  await think();
-  await get('GET /api/applications', '/api/applications', token);
-  await think();
-
-  // /pin: the served key, the PIN encrypted as the page does.
-  const key = await json<{ keyId: string; keyCode: string; binding: string }>(get('GET /api/public-key', '/api/public-key', token));
-  await post('POST /api/pin', '/api/pin', { code: await encryptPin(key.keyCode, { pin: GOOD_PIN, binding: key.binding }), keyId: key.keyId }, token);
-  await think();
-
-  // /ekyc-preparation, the simulator's page and the tester's choice, back on /ekyc-callback.
-  const { url } = await json<{ url: string }>(post('POST /api/ekyc', '/api/ekyc', { supplement: false }, token));
-  await get('GET /ekyc-simulator/sessions/:id', url);
-  await think();
-  await call(base, recorder, 'POST /ekyc-simulator/sessions/:id/decision', `${url}/decision`, { ip, form: { outcome: 'approve' }, status: 303 });
-  await get('GET /ekyc-callback', '/ekyc-callback');
-  for (let tries = 1; ; tries += 1) {
-    const { status } = await json<{ status: number }>(post('POST /api/ekyc/status', '/api/ekyc/status', undefined, token));
-    if (status === EKYC_STATUS.bankerProcessing) break;
-    if (tries >= 12) throw new Error(`identity check still at status ${status}`);
-    await sleep(thinkMs > 0 ? 5_000 : 50);
-  }
-  await get('GET /api/ekyc', '/api/ekyc', token);
-
-  // /redirect: completion.
-  await post('POST /api/application-complete', '/api/application-complete', undefined, token);
-}
-
-/** Applicants running whole applications back to back until the time is up; the time taken. */
-async function drive(base: string, recorder: Recorder, applicants: number, seconds: number, paceSeconds: number | null): Promise<number> {
-  const thinkMs = paceSeconds ? (paceSeconds * 1000) / PAGES : 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: applicants }, async (_, index) => {
-      if (paceSeconds) await sleep((paceSeconds * 1000 * index) / applicants);
-      while (performance.now() < deadline) {
-        try {
-          await wholeApplication(base, recorder, thinkMs);
-          recorder.applications += 1;
-        } catch (error) {
-          recorder.failedApplications += 1;
-          if (!(error instanceof RequestFailed)) recorder.error('(application)', error instanceof Error ? error.message : String(error));
-        }
-      }
-    }),
-  );
-  return (performance.now() - started) / 1000;
-}
-
-/**
- * A simple concurrent GET loop (autocannon is not among our packages): `connections` kept-alive
- * connections, each sending its next request when the answer is read; requests/s and errors.
- * node:http rather than fetch: it costs the driver less CPU per request, and driver and server
- * share this machine's cores.
- */
-async function hammer(url: string, status: number, connections: number, seconds: number): Promise<{ perSecond: number; errors: number; requests: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const once = () =>
-    new Promise<number>((resolve) => {
-      const request = httpGet(url, { agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', () => resolve(0));
-      });
-      request.on('error', () => resolve(0));
-    });
-  let requests = 0;
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        if ((await once()) === status) requests += 1;
-        else errors += 1;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { perSecond: requests / elapsed, errors, requests };
-}
-
-// ---- servers -------------------------------------------------------------------------------
-
-interface Started {
-  child: ChildProcess;
-  pid: number;
-  base: string;
-  startMs: number;
-  stderr: string[];
-  stop(): Promise<void>;
-}
-
-async function startProcess(args: string[], port: number, extraEnv: Record<string, string>, readyUrl: string): Promise<Started> {
-  const spawned = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr.push(chunk.toString());
-    if (stderr.length > 50) stderr.shift();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr.join('')}`);
-    try {
-      if ((await fetch(base + readyUrl)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - spawned > 60_000) throw new Error(`${args.join(' ')} did not answer within 60 s: ${stderr.join('')}`);
-    await sleep(20);
-  }
-  return {
-    child,
-    pid: child.pid ?? 0,
-    base,
-    startMs: performance.now() - spawned,
-    stderr,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-/** The probe's count of SQL statements the server has sent so far, and its event loop's delay since the last call. */
-function askProbe(server: Started): Promise<ProbeAnswer> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the probe did not answer')), 5_000);
-    server.child.once('message', (message: ProbeAnswer) => {
-      clearTimeout(timer);
-      resolve(message);
-    });
-    server.child.send('probe');
-  });
-}
-
-/** The driver's own event-loop delay while it runs: a stall here would show in every latency. */
-function driverLoopDelay(): { stop(): { p99: number; max: number } } {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  return {
-    stop: () => {
-      histogram.disable();
-      return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 };
-    },
-  };
-}
-
-/** The probe, compiled for the server process (which runs plain node, no tsx). */
-async function compileProbe(): Promise<string> {
-  const outfile = path.join(root, 'dist', 'bench', 'server-probe.mjs');
-  await build({ entryPoints: [path.join(root, 'bench', 'server-probe.ts')], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
-  return outfile;
-}
-
 // ---- one database --------------------------------------------------------------------------
 
 interface Measured {
@@ -461,7 +112,8 @@ interface Measured {
   /** The bare Fastify, measured just before this server's cheap routes (the machine's load changes). */
   bare: { perSecond: number; cpuUsPerRequest: number };
   cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
-  single: { cpuMs: number; statements: number; byRoute: SqlByRoute; register: number; complete: number; codeArrives: number; failed: number };
+  /** One applicant's applications of each flow, one after the other. */
+  single: Record<Flow, Single>;
   load: {
     seconds: number;
     recorder: Recorder;
@@ -472,6 +124,39 @@ interface Measured {
     driverCpuMs: number;
     serverLoop: { p99: number; max: number };
     driverLoop: { p99: number; max: number };
+  };
+}
+
+interface Single {
+  cpuMs: number;
+  statements: number;
+  byRoute: SqlByRoute;
+  register: number;
+  complete: number;
+  codeArrives: number;
+  failed: number;
+}
+
+const targetOf = (server: Started, recorder: Recorder): Target => ({ base: server.base, recorder, codeFor });
+
+/** One applicant (no concurrency): one application of the flow to warm up, then SINGLE one after the other. */
+async function oneApplicant(server: Started, flow: Flow): Promise<Single> {
+  await wholeApplication(targetOf(server, new Recorder()), flow, 0);
+  const recorder = new Recorder();
+  const cpuBefore = await cpuMs(server.pid);
+  const probeBefore = await askProbe(server);
+  for (let i = 0; i < SINGLE; i += 1) await countedApplication(targetOf(server, recorder), flow, 0);
+  const done = recorder.applications || 1;
+  const probeAfter = await askProbe(server);
+  const median = (route: string) => latencySummary(recorder.latencies.get(route) ?? []).median;
+  return {
+    cpuMs: ((await cpuMs(server.pid)) - cpuBefore) / done,
+    statements: (probeAfter.statements - probeBefore.statements) / done,
+    byRoute: sqlByRoute(probeBefore, probeAfter, done),
+    register: median('POST /api/verification-codes/register'),
+    complete: median('POST /api/application-complete'),
+    codeArrives: median(CODE_ARRIVES),
+    failed: recorder.failedApplications,
   };
 }
 
@@ -509,30 +194,12 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       console.log(`${name}: GET ${route} ${Math.round(result.perSecond)}/s, ${result.errors} errors`);
     }
 
-    // One applicant: one application to warm up, then SINGLE one after the other.
-    await wholeApplication(server.base, new Recorder(), 0);
-    const single = new Recorder();
-    const singleCpu = await cpuMs(server.pid);
-    const singleProbe = await askProbe(server);
-    for (let i = 0; i < SINGLE; i += 1) {
-      await wholeApplication(server.base, single, 0).then(
-        () => (single.applications += 1),
-        () => (single.failedApplications += 1),
-      );
+    // One applicant: SINGLE applications of each flow one after the other, after one to warm up.
+    const single = {} as Record<Flow, Single>;
+    for (const flow of FLOWS) {
+      single[flow] = await oneApplicant(server, flow);
+      console.log(`${name}: one applicant, ${SINGLE} ${flow} applications, ${single[flow].cpuMs.toFixed(1)} ms server CPU each`);
     }
-    const singleDone = single.applications || 1;
-    const singleAfter = await askProbe(server);
-    const median = (route: string) => latencySummary(single.latencies.get(route) ?? []).median;
-    const singleResult = {
-      cpuMs: ((await cpuMs(server.pid)) - singleCpu) / singleDone,
-      statements: (singleAfter.statements - singleProbe.statements) / singleDone,
-      byRoute: sqlByRoute(singleProbe, singleAfter, singleDone),
-      register: median('POST /api/verification-codes/register'),
-      complete: median('POST /api/application-complete'),
-      codeArrives: median(CODE_ARRIVES),
-      failed: single.failedApplications,
-    };
-    console.log(`${name}: one applicant, ${single.applications} applications, ${singleResult.cpuMs.toFixed(1)} ms server CPU each`);
 
     // Saturation (or pacing).
     const recorder = new Recorder();
@@ -541,7 +208,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const driverBefore = process.cpuUsage();
     const driverDelay = driverLoopDelay();
-    const seconds = await drive(server.base, recorder, APPLICANTS, SECONDS, PACE_SECONDS);
+    const seconds = await drive(targetOf(server, recorder), APPLICANTS, SECONDS, PACE_SECONDS, CHILD_SHARE);
     const driver = process.cpuUsage(driverBefore);
     const driverLoop = driverDelay.stop();
     const serverProbe = await askProbe(server);
@@ -560,7 +227,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     };
     console.log(`${name}: ${APPLICANTS} applicants, ${recorder.applications} applications in ${seconds.toFixed(1)} s, ${recorder.errorCount()} errors`);
     const afterRssMb = await rssMb(server.pid);
-    return { name, startMs: server.startMs, idleRssMb, afterRssMb, bare, cheap, single: singleResult, load };
+    return { name, startMs: server.startMs, idleRssMb, afterRssMb, bare, cheap, single, load };
   } finally {
     await server.stop();
     if (server.child.exitCode !== 0 && server.child.exitCode !== null) console.log(`${name}: server exited ${server.child.exitCode}: ${server.stderr.join('').slice(-2000)}`);
@@ -616,24 +283,42 @@ function report(results: Measured[]): void {
   }
 
   console.log('\n== SQL statements per application by route (the probe in the server; bench/sql-by-route.ts)');
-  table(sqlByRouteRows(results.map((m) => ({ name: m.name, single: m.single.byRoute, load: m.load.byRoute }))));
+  table(
+    sqlByRouteRows(
+      results.flatMap((m) => [
+        ...FLOWS.map((flow) => ({ title: `${m.name} one ${flow}`, byRoute: m.single[flow].byRoute })),
+        { title: 'under load (mix)', byRoute: m.load.byRoute },
+      ]),
+    ),
+  );
   if (SQL_TEXTS) {
     for (const m of results) {
-      console.log(`-- ${m.name}, one applicant: each route's statements per application`);
-      for (const line of sqlTextLines(m.single.byRoute)) console.log(line);
+      for (const flow of FLOWS) {
+        console.log(`-- ${m.name}, one applicant: each route's statements per ${flow} application`);
+        for (const line of sqlTextLines(m.single[flow].byRoute)) console.log(line);
+      }
     }
   }
 
   console.log(`\n== goals (issue 13) and this run; machine ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const rows: string[][] = [['measure', 'goal', 'PGlite', 'PostgreSQL']];
-  rows.push(['server CPU per application, one applicant (idle work too)', '<= 30 ms PGlite, <= 15 ms PG', ...both((m) => `${fixed(m.single.cpuMs, 1)} ms`)]);
+  const perFlow = (cell: (single: Single) => string) => (m: Measured) => FLOWS.map((flow) => cell(m.single[flow])).join(' / ');
+  const share = `${fixed(CHILD_SHARE * 100)} % child`;
+  rows.push(['server CPU per application, one applicant (idle work too): general / child', '<= 30 ms PGlite, <= 15 ms PG', ...both(perFlow((s) => `${fixed(s.cpuMs, 1)} ms`))]);
   rows.push([
-    'server CPU per application, under the load below',
+    `server CPU per application, under the load below (${share})`,
     '(same)',
     ...both((m) => `${fixed(m.load.cpuMs, 1)} ms${m.load.postgresCpuMs === null ? '' : ` (+${fixed(m.load.postgresCpuMs, 1)} ms in PostgreSQL)`}`),
   ]);
-  rows.push(['SQL statements per application', '<= 40', ...both((m) => `${fixed(m.single.statements, 1)} (under load ${fixed(m.load.statements, 1)})`)]);
-  rows.push([`applications/s, ${mode}`, '>= 60 on PG', ...both((m) => fixed(m.load.recorder.applications / m.load.seconds, 1))]);
+  rows.push(['SQL statements per application: general / child', '<= 40 general', ...both((m) => `${perFlow((s) => fixed(s.statements, 1))(m)} (under load ${fixed(m.load.statements, 1)})`)]);
+  rows.push([
+    `applications/s, ${mode}, ${share}: all (general + child)`,
+    '>= 60 on PG',
+    ...both((m) => {
+      const perSecond = (n: number) => fixed(n / m.load.seconds, 1);
+      return `${perSecond(m.load.recorder.applications)} (${FLOWS.map((flow) => perSecond(m.load.recorder.finished[flow])).join(' + ')})`;
+    }),
+  ]);
   rows.push([
     'request latency p50 / p95 / p99 / max',
     PACE_SECONDS ? 'p99 < 100 ms (1,000 pacing 90 s, PGlite)' : 'p99 < 1 s (PG, saturated)',
@@ -643,11 +328,12 @@ function report(results: Measured[]): void {
     }),
   ]);
   rows.push(['errors (failed applications)', 'none', ...both((m) => `${m.load.recorder.errorCount()} (${m.load.recorder.failedApplications} of ${m.load.recorder.applications + m.load.recorder.failedApplications})`)]);
-  rows.push(['register / completion median, one applicant', '<= 20 ms', ...both((m) => `${msText(m.single.register)} / ${msText(m.single.complete)}`)]);
+  rows.push(['  failed one-applicant runs: general / child', '', ...both(perFlow((s) => String(s.failed)))]);
+  rows.push(['register / completion median, one general applicant', '<= 20 ms', ...both((m) => `${msText(m.single.general.register)} / ${msText(m.single.general.complete)}`)]);
   rows.push([
     'code at the SMTP sink after register, median',
     '',
-    ...both((m) => `${msText(m.single.codeArrives)} one applicant, ${msText(latencySummary(m.load.recorder.latencies.get(CODE_ARRIVES) ?? []).median)} loaded`),
+    ...both((m) => `${msText(m.single.general.codeArrives)} one applicant, ${msText(latencySummary(m.load.recorder.latencies.get(CODE_ARRIVES) ?? []).median)} loaded`),
   ]);
   for (const [route] of CHEAP_ROUTES) {
     rows.push([

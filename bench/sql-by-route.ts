@@ -34,17 +34,16 @@ export function sqlByRoute(before: ProbeAnswer, after: ProbeAnswer, applications
 
 const count = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(1));
 
-/** Rows of route, then per database one applicant's and under load's statements per application, largest first. */
-export function sqlByRouteRows(measured: { name: string; single: SqlByRoute; load: SqlByRoute }[]): string[][] {
-  const routes = [...new Set(measured.flatMap((m) => [...m.single.perRoute.keys(), ...m.load.perRoute.keys()]))];
-  const first = measured[0];
-  routes.sort((a, b) => (first?.single.perRoute.get(b) ?? 0) - (first?.single.perRoute.get(a) ?? 0) || a.localeCompare(b));
-  const header = ['route', ...measured.flatMap((m) => [`${m.name} one applicant`, 'under load'])];
+/** Rows of route, then each column's statements per application (sorted by the first column, largest first), and the totals. */
+export function sqlByRouteRows(columns: { title: string; byRoute: SqlByRoute }[]): string[][] {
+  const routes = [...new Set(columns.flatMap((column) => [...column.byRoute.perRoute.keys()]))];
+  const first = columns[0]?.byRoute.perRoute;
+  routes.sort((a, b) => (first?.get(b) ?? 0) - (first?.get(a) ?? 0) || a.localeCompare(b));
   const total = (byRoute: Map<string, number>) => [...byRoute.values()].reduce((sum, n) => sum + n, 0);
   return [
-    header,
-    ...routes.map((route) => [route, ...measured.flatMap((m) => [count(m.single.perRoute.get(route)), count(m.load.perRoute.get(route))])]),
-    ['total', ...measured.flatMap((m) => [count(total(m.single.perRoute)), count(total(m.load.perRoute))])],
+    ['route', ...columns.map((column) => column.title)],
+    ...routes.map((route) => [route, ...columns.map((column) => count(column.byRoute.perRoute.get(route)))]),
+    ['total', ...columns.map((column) => count(total(column.byRoute.perRoute)))],
   ];
 }
 

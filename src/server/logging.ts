@@ -61,8 +61,25 @@ export const logSerializers = {
   err: serializeError,
 };
 
-/** Fastify's own log lines, minus the raw URL the stock ones print. */
+/**
+ * Fastify's own log lines, minus the raw URL the stock ones print, and one line per request
+ * instead of two: Fastify writes "incoming request" when a request arrives and "request
+ * completed" when its reply is sent. The second alone, with the method and route pattern of the
+ * first, says all both did; on a cheap route the two lines (serialising, redacting, writing)
+ * were a fifth of the server's CPU. A request dropped before any reply leaves no line.
+ */
 export class SafeLogController extends LogController {
+  override incomingRequest(): void {
+    // Logged once, with its reply (requestCompleted).
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+
   override routeNotFound(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return;
     request.log.info({ req: request }, 'route not found');

@@ -13,6 +13,7 @@ import type { MailQueue } from './mail/queue.js';
 import type { PinKeyStore } from './pin/keys.js';
 import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
+import type { StoredAnswers } from './forms/answers.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
@@ -28,6 +29,8 @@ export interface AuthenticatedApplication {
    * is set judges it again in the transaction that writes.
    */
   pinSet: boolean;
+  /** What it had stored when the session was checked: only on routes guarded by requireApplicationWithAnswers. */
+  stored?: StoredAnswers;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.

@@ -153,8 +153,13 @@ export function headersOf(server: TestServer, who: Pick<Signed, 'token' | 'bankC
 }
 
 /** A verified application (e-mail step done), nothing else saved. */
-export async function signedIn(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
-  const token = await signIn(server, applicant(bankCode, applicationType));
+export async function signedIn(
+  server: TestServer,
+  bankCode = '0177',
+  applicationType: Signed['applicationType'] = 'GENERAL',
+  verifyOn: TestServer = server,
+): Promise<Signed> {
+  const token = await signIn(server, applicant(bankCode, applicationType), verifyOn);
   const [row] = await server.app.db
     .select({ id: authTokens.applicationId })
     .from(authTokens)

@@ -4,7 +4,7 @@ import { loadConfig, type MailQueueSettings } from '../../src/server/config.js';
 import { openDatabase, type OpenedDatabase } from '../../src/server/db/index.js';
 import { mailQueue } from '../../src/server/db/schema.js';
 import type { MailMessage, MailSender } from '../../src/server/mail/index.js';
-import { MailQueue } from '../../src/server/mail/queue.js';
+import { MailQueue, STALE_SWEEP_MS } from '../../src/server/mail/queue.js';
 import { enqueueMail } from '../../src/server/mail/queue-rows.js';
 import { backends, HOUR, MINUTE, startTestServer, TestClock, throwawaySchema, type TestServer } from './helpers.js';
 
@@ -106,6 +106,23 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
     await queue.flush();
     expect(sender.mostAtOnce).toBe(3);
     expect([...sender.sent].sort()).toEqual(addresses);
+    expect(await db.select().from(mailQueue)).toEqual([]);
+  });
+
+  it('deletes the mails that can no longer be sent in time at most once a minute, and never sends one', async () => {
+    const { db } = await open();
+    const clock = new TestClock();
+    const { queue, sender } = worker(db, clock);
+    const queueShortLived = () => enqueueMail(db, 'verification', message('late@example.jp'), clock.now(), new Date(clock.now().getTime() + 10_000));
+    await queue.flush(); // a round, and so a sweep, now
+    await queueShortLived();
+    clock.advance(20_000); // past its discard time, 20 s after the sweep: kept, not sent
+    await queue.flush();
+    expect(sender.started).toEqual([]);
+    expect(await db.select().from(mailQueue)).toHaveLength(1);
+    clock.advance(STALE_SWEEP_MS); // the next round sweeps
+    await queue.flush();
+    expect(sender.started).toEqual([]);
     expect(await db.select().from(mailQueue)).toEqual([]);
   });
 

@@ -87,6 +87,35 @@ describe.each(backends)('security headers and logging ($name)', (backend) => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it('logs each request once, at its reply: method, route pattern, status and time, nothing else', async () => {
+    const who = applicant();
+    const host = hostOf(server, '0177');
+    lines.length = 0;
+    await register(server, who);
+    await server.app.inject({ method: 'GET', url: '/api/notifications/0177?mail=x', headers: { host } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/verification-codes/register',
+      headers: { host, 'content-type': 'application/json' },
+      payload: `{"mailAddress":"${who.mailAddress}", broken`,
+    });
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.map((entry) => entry.msg)).not.toContain('incoming request');
+    const requests = entries.filter((entry) => entry.msg === 'request completed');
+    expect(requests.map((entry) => [entry.req, entry.res])).toEqual([
+      [{ method: 'POST', route: '/api/verification-codes/register' }, { statusCode: 200 }],
+      [{ method: 'GET', route: '/api/notifications/:bankCode' }, { statusCode: 200 }],
+      [{ method: 'POST', route: '/api/verification-codes/register' }, { statusCode: 400 }],
+    ]);
+    for (const entry of requests) {
+      expect(Object.keys(entry).sort()).toEqual(['hostname', 'level', 'msg', 'pid', 'req', 'reqId', 'res', 'responseTime', 'time']);
+      expect(entry.responseTime).toBeGreaterThan(0);
+    }
+    // A refused request keeps its own line, by its code only, as every error does.
+    expect(entries.filter((entry) => entry.msg === 'request rejected')).toHaveLength(1);
+    expect(lines.join('')).not.toContain(who.mailAddress);
+  });
 });
 
 describe('production security headers', () => {

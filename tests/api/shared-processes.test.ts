@@ -92,8 +92,9 @@ describe.skipIf(!testDatabaseUrl)('two app instances share an application throug
     ];
   };
 
-  it('takes a child application from sign-in to completion across both, its documents uploaded on one and read on the other', async () => {
-    const who = await signedIn(first, '0177', 'CHILD');
+  it('takes a child application from register to completion across both, its documents uploaded on one and read on the other', async () => {
+    // Registered on the second, the code verified on the first.
+    const who = await signedIn(second, '0177', 'CHILD', first);
     for (const [url, body] of await childSteps(first, who)) {
       const saved = await post(first, who, url, body);
       expect(saved.statusCode, `${url} ${saved.body}`).toBe(200);

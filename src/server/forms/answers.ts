@@ -85,13 +85,25 @@ function emptyEntity(catalogue: FormCatalogue, entity: StoredEntityName): Record
  */
 const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
+/**
+ * The fields a statement on `applications` returns for storedAnswersFrom: the columns the
+ * browser receives and the documents. The session check returns them too on the routes that
+ * read the answers (requireApplicationWithAnswers), in its one statement.
+ */
+export const storedAnswerFields = { ...visible, forms: documentsOfRow, revision: applications.revision };
+
+type StoredRow = { [K in keyof typeof visible]: (typeof visible)[K]['_']['data'] | null } & {
+  forms: Record<string, Record<string, unknown>> | null;
+  revision: number;
+};
+
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
-  const [stored] = await db
-    .select({ ...visible, forms: documentsOfRow, revision: applications.revision })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1);
-  if (!stored) return undefined;
+  const [stored] = await db.select(storedAnswerFields).from(applications).where(eq(applications.id, applicationId)).limit(1);
+  return stored ? storedAnswersFrom(catalogue, stored) : undefined;
+}
+
+/** What an application has stored, from its row as storedAnswerFields returns it. */
+export function storedAnswersFrom(catalogue: FormCatalogue, stored: StoredRow): StoredAnswers {
   const { forms: documentsByForm, revision, ...row } = stored;
   const forms = documentsByForm ?? {};
   const documents: Record<string, unknown> = {};

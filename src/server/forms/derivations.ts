@@ -6,7 +6,7 @@ import { isInvitationCodeShape } from '../../domain/rules/workplace.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED } from '../../domain/masterdata.js';
 import type { DerivationName } from '../../domain/schemas/form-step.js';
 import { candidateAddressParts } from '../../domain/steps.js';
-import { validInvitation, workplaceById } from '../routes/master-data.js';
+import { validInvitation, workplaceById } from '../masterdata/queries.js';
 
 /**
  * What the server adds to a form's answers from its own data (x-step.derive), before the

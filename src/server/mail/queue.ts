@@ -22,7 +22,17 @@ function failureCode(error: unknown): string {
   return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? String(responseCode) : null].filter(Boolean).join(' ') || 'unknown';
 }
 
+/**
+ * How often a worker deletes the mails that can no longer be sent in time. The claim never
+ * takes one (it asks for discard_after in the future), so this only keeps the table small and
+ * says so in the log: once a minute, not on every round (a round per queued mail would add a
+ * statement to every register and completion).
+ */
+export const STALE_SWEEP_MS = 60_000;
+
 export class MailQueue {
+  /** When this worker last deleted the stale mails (the app's clock); never yet. */
+  private sweptAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -36,7 +46,18 @@ export class MailQueue {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: MailQueueSettings,
+    /** Whether the database's change notices reach this process now (db/changes.ts). */
+    private readonly hearsNotices: () => boolean = () => false,
   ) {}
+
+  /**
+   * This process has queued a mail. Its own notice (migration 0013) wakes the worker when the
+   * notices are heard; waking it here as well would start a second claim that finds nothing
+   * (a statement per mail). When they are not heard, at once.
+   */
+  queued(): void {
+    if (!this.hearsNotices()) this.wake();
+  }
 
   start(): void {
     this.stopped = false;
@@ -80,10 +101,19 @@ export class MailQueue {
       });
   }
 
-  /** Waits for the round in progress, then sends what is still due: every mail due now has had its try. */
+  /**
+   * Sends what is due now and waits until no round is left: every mail due now has had its
+   * try. Through the worker's own rounds, so a flush also waits for the mails a round (woken by
+   * a notice, or another flush) claimed before it. A stopped queue sends in this call.
+   */
   async flush(): Promise<void> {
-    await this.running;
-    await this.deliverDue();
+    if (this.stopped) {
+      await this.deliverDue();
+      return;
+    }
+    this.again = true;
+    this.wake();
+    while (this.running) await this.running;
   }
 
   /**
@@ -141,6 +171,9 @@ export class MailQueue {
 
   /** Mails that can no longer be sent in time (the code expired while no worker could send). */
   private async dropStale(): Promise<void> {
+    const now = this.now().getTime();
+    if (now - this.sweptAt < STALE_SWEEP_MS) return;
+    this.sweptAt = now;
     for (const kind of await deleteStale(this.db, this.now())) this.log.error({ mailKind: kind }, 'mail queue: mail dropped, not sent in time');
   }
 

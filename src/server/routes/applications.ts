@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { storedAnswersOf } from '../forms/answers.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { REVISION_HEADER } from '../../domain/revision.js';
+import { requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 
 /**
  * The parent's fields the browser receives (spec section 3 'Parent (applicationParent)', plus
@@ -41,10 +40,8 @@ const visibleParent = [
  * until POST /api/applications/workplace/parent), else null.
  */
 const applicationRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications', { preHandler: requireApplication }, async (request, reply) => {
-    const { id } = applicationOf(request);
-    const stored = await storedAnswersOf(app.db, app.forms, id);
-    if (!stored) return { application: null, applicationParent: null, forms: {} };
+  app.get('/applications', { preHandler: requireApplicationWithAnswers }, async (request, reply) => {
+    const stored = storedAnswersOfRequest(request);
     // What the page read: sent back with each step, so a step from an older page is refused (ADR 0030).
     reply.header(REVISION_HEADER, String(stored.revision));
     const parent = stored.entities.applicationParent;

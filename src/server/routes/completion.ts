@@ -152,7 +152,7 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
     });
 
     if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
-    if (outcome.fresh) app.mailQueue.wake();
+    if (outcome.fresh) app.mailQueue.queued();
     return { applicationNumber: outcome.applicationNumber, applicationCompletedAt: toJstIso(outcome.completedAt) };
   });
 };

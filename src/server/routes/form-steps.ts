@@ -14,13 +14,12 @@ import {
   type OptionAsker,
 } from '../../domain/schemas/form-step.js';
 import type { BankConfig } from '../../domain/bank/types.js';
-import { storedAnswersOf } from '../forms/answers.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
 import { storeDocumentBeforePin } from '../forms/documents.js';
 import { optionSources, sourcesReadingSaved } from '../forms/options.js';
 import { httpMessages } from '../http-messages.js';
-import { applicationOf } from '../plugins/auth.js';
+import { applicationOf, storedAnswersOfRequest } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
 import { stepEditHooks } from './step-lock.js';
 import { queueResumeMail } from '../resume/applications.js';
@@ -117,12 +116,17 @@ function revisionOf(request: FastifyRequest): number | undefined | null {
   return parseRevision(header) ?? null;
 }
 
+/**
+ * The rules and some choices depend on what earlier steps stored (the child's birthday). So
+ * does x-step.after: the stored answers are read once for both, with the session.
+ */
+function readsStoredAnswers(form: FormDefinition): boolean {
+  return (form.step?.rules ?? []).length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+}
+
 function handlerFor(form: FormDefinition) {
   const rules = form.step?.rules ?? [];
-  // The rules and some choices depend on what earlier steps stored (the child's birthday).
-  // So does x-step.after: the stored answers are read once for both.
-  const readsStored =
-    rules.length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+  const readsStored = readsStoredAnswers(form);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const application = applicationOf(request);
     const { id, applicationType } = application;
@@ -130,7 +134,7 @@ function handlerFor(form: FormDefinition) {
     // The form is not part of the flow this applicant runs (their own version of it, which a
     // later edit of FLOWS_DIR does not change): for them the path does not exist.
     if (!(await app.flowVersions.of(application))?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
-    const stored = readsStored ? await storedAnswersOf(app.db, app.forms, id) : undefined;
+    const stored = readsStored ? storedAnswersOfRequest(request) : undefined;
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored?.forms ?? {});
     if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
@@ -168,7 +172,7 @@ const formStepRoutes: FastifyPluginAsync = async (app) => {
   // Every form step of SCHEMAS_DIR has its route: which applicant may post it depends on the
   // flow version they run, which may be older or newer than this process's FLOWS_DIR.
   for (const form of formSteps(app.forms)) {
-    if (form.step) app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form));
+    if (form.step) app.post(form.step.post, { onRequest: stepEditHooks(readsStoredAnswers(form)) }, handlerFor(form));
   }
 };
 

@@ -1,60 +1,11 @@
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { isInvitationCodeShape, isWorkplaceCodeShape, japanIsoDate, normalizeWorkplaceCode } from '../../domain/rules/index.js';
-import type { Database } from '../db/index.js';
-import { invitationCodes, workplaces } from '../db/schema.js';
-import type { Invitation, Workplace } from '../masterdata/types.js';
+import { isInvitationCodeShape, isWorkplaceCodeShape, normalizeWorkplaceCode } from '../../domain/rules/index.js';
+import { validInvitation, workplaceByCode } from '../masterdata/queries.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 
 interface CodeQuery {
   code?: unknown;
-}
-
-const workplaceColumns = {
-  id: workplaces.id,
-  code: workplaces.code,
-  name: workplaces.name,
-  phoneNumber: workplaces.phoneNumber,
-  multipleAccounts: workplaces.multipleAccounts,
-};
-
-export async function workplaceByCode(db: Database, bankCode: string, code: string): Promise<Workplace | undefined> {
-  const [row] = await db
-    .select(workplaceColumns)
-    .from(workplaces)
-    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.code, code)))
-    .limit(1);
-  return row;
-}
-
-export async function workplaceById(db: Database, bankCode: string, id: number): Promise<Workplace | undefined> {
-  const [row] = await db
-    .select(workplaceColumns)
-    .from(workplaces)
-    .where(and(eq(workplaces.bankCode, bankCode), eq(workplaces.id, id)))
-    .limit(1);
-  return row;
-}
-
-/**
- * An invitation code accepted today: known to the bank, enabled, and not past its last day
- * (Japan time). A disabled or expired code answers exactly like an unknown one.
- */
-export async function validInvitation(db: Database, bankCode: string, code: string, now: Date): Promise<Invitation | undefined> {
-  const [row] = await db
-    .select({ code: invitationCodes.code, name: invitationCodes.name, enabled: invitationCodes.enabled, validUntil: invitationCodes.validUntil })
-    .from(invitationCodes)
-    .where(
-      and(
-        eq(invitationCodes.bankCode, bankCode),
-        eq(invitationCodes.code, code),
-        eq(invitationCodes.enabled, true),
-        or(isNull(invitationCodes.validUntil), gte(invitationCodes.validUntil, japanIsoDate(now))),
-      ),
-    )
-    .limit(1);
-  return row;
 }
 
 /**

@@ -3,12 +3,12 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
-import { storedAnswersOf } from '../forms/answers.js';
+import { storedAnswersOf, type StoredAnswers } from '../forms/answers.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
 import type { Database } from '../db/index.js';
 import { applicationPins, applications, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
 
 /**
@@ -73,7 +73,10 @@ export async function hasPin(db: Database, applicationId: string): Promise<boole
  * need is missing: the personal step, and in the child flow the parent step.
  */
 async function storedPinContext(db: Database, forms: FormCatalogue, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
-  const stored = await storedAnswersOf(db, forms, applicationId);
+  return pinContextFrom(await storedAnswersOf(db, forms, applicationId), applicationType);
+}
+
+function pinContextFrom(stored: StoredAnswers | undefined, applicationType: 'GENERAL' | 'CHILD'): PinContext | undefined {
   const application = stored?.application;
   if (!application?.birthday || !application.mobilePhoneNumber) return undefined;
   // The PIN rules read texts only: what the forms stored under these names (pinContextOf keeps its own fields).
@@ -128,7 +131,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PinBody }>(
     '/pin',
     {
-      onRequest: requireApplication,
+      onRequest: requireApplicationWithAnswers,
       preValidation: validateBody('pin.schema.json'),
       config: {
         rateLimit: {
@@ -144,7 +147,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       // As the session check found it; the insert below decides a race.
       if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
       // Told before anything is decrypted; judged again under the lock below.
-      if (!(await storedPinContext(app.db, app.forms, id, applicationType))) return conflict(reply, httpMessages.stepsIncomplete);
+      if (!pinContextFrom(storedAnswersOfRequest(request), applicationType)) return conflict(reply, httpMessages.stepsIncomplete);
 
       const keyId = request.body.keyId ?? app.pinKeys.current.keyId;
       const plaintext = await app.pinKeys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));

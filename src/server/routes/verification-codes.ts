@@ -189,7 +189,7 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       // Queued with the code: the answer does not wait for the SMTP server, and a code never
       // exists without its mail. Not sent before the code expires: not sent at all.
       await enqueueMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
-      app.mailQueue.wake();
+      app.mailQueue.queued();
       return {};
     },
   );
