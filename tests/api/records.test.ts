@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.js';
 import { applications, ekycSessions } from '../../src/server/db/schema.js';
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
+import { runOperatorCommand } from '../../src/server/operator/commands.js';
+import { runCli } from '../../src/cli/operator.js';
 import { correctRecord, purgeRecords, recordsOf, yearsBefore } from '../../src/server/records/read.js';
 import { DAY_MS, purgeExpired } from '../../src/server/resume/applications.js';
 import { ekycStatus, savedParent, savedPersonal, verifiedApplication, type Signed } from './application-fixtures.js';
@@ -158,5 +160,32 @@ describe.each(backends)('verification records ($name)', (backend) => {
     expect(await purgeRecords(server.app.db, '0587', yearsBefore(now, 7))).toBe(2);
     expect(await recordsOf(server.app.db, old.id)).toEqual([]);
     expect(await recordsOf(server.app.db, recent.id)).toHaveLength(1);
+  });
+
+  it("exports a bank's records of a period as JSON lines: in-process (the socket's path) and with DATABASE_URL", async () => {
+    server.clock.current = new Date('2026-06-15T03:00:00Z'); // 12:00 in Japan
+    const inPeriod = await verifiedApplication(server, { bankCode: '0181', applicationType: 'CHILD' });
+    await verifiedApplication(server, { bankCode: '0177' });
+    server.clock.current = new Date('2026-06-16T15:30:00Z'); // 00:30 on the 17th in Japan: after --to
+    await verifiedApplication(server, { bankCode: '0181' });
+    const argv = ['records', 'export', '--bank', '0181', '--from', '2026-06-15', '--to', '2026-06-16'];
+    const expected = (await recordsOf(server.app.db, inPeriod.id)).map((record) => JSON.parse(JSON.stringify(record)) as unknown);
+
+    const inProcess = await runOperatorCommand(argv, { db: server.app.db, isBank: (code) => Boolean(server.banks.get(code)) });
+    expect(inProcess.exitCode).toBe(0);
+    expect(inProcess.lines.map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+    expect(expected).toHaveLength(2);
+
+    if (server.config.databaseUrl) {
+      const out: string[] = [];
+      const exitCode = await runCli(argv, { env: { DATABASE_URL: server.config.databaseUrl }, out: (line) => out.push(line), err: () => undefined });
+      expect(exitCode).toBe(0);
+      expect(out.map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+    }
+    const unknownBank = await runOperatorCommand(['records', 'export', '--bank', '9999', '--from', '2026-06-15', '--to', '2026-06-16'], {
+      db: server.app.db,
+      isBank: (code) => Boolean(server.banks.get(code)),
+    });
+    expect(unknownBank.exitCode).toBe(2);
   });
 });

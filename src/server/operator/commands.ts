@@ -1,5 +1,6 @@
 /**
- * The operator commands (maintenance windows and notices; spec section 6) as a function of
+ * The operator commands (maintenance windows and notices, spec section 6; the export of
+ * verification records, ADR 0034) as a function of
  * their arguments and a database. The CLI (src/cli/operator.ts) runs them on a database it
  * opened itself; the server runs them on its own database for a command that came in over the
  * operator socket (../plugins/operator-socket.ts).
@@ -8,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { maintenanceWindows, notifications } from '../db/schema.js';
+import { recordsWritten } from '../records/read.js';
 import { parseOperatorTime, toJstIso } from '../time.js';
 import { usage } from './usage.js';
 
@@ -43,6 +45,11 @@ function id(value: string | undefined): number {
   return parsed;
 }
 
+/** A bare day as --to means through its end (Japan time): the export is up to the next day's start. */
+function throughDay(text: string, parsed: Date): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(parsed.getTime() + 24 * 60 * 60 * 1000) : parsed;
+}
+
 function period(start: Date | null, end: Date | null): string {
   return `${start ? toJstIso(start) : '(now)'} – ${end ? toJstIso(end) : '(until removed)'}`;
 }
@@ -61,6 +68,8 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         bank: { type: 'string' },
         contents: { type: 'string' },
         id: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -145,6 +154,16 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         }
         context.changed?.('notifications');
         print(`Removed notification #${values.id}.`);
+        return 0;
+      }
+      case 'records export': {
+        // One JSON object per line on stdout, oldest first: what an audit asks for.
+        const bankCode = required(values.bank, 'bank');
+        if (!context.isBank(bankCode)) throw new UsageError(`--bank ${bankCode} is not a bank of the group`);
+        const from = required(time(values.from, 'from'), 'from');
+        const to = throughDay(required(values.to, 'to'), required(time(values.to, 'to'), 'to'));
+        if (to <= from) throw new UsageError('--to must not be before --from');
+        for (const record of await recordsWritten(db, bankCode, from, to)) print(JSON.stringify(record));
         return 0;
       }
       default:

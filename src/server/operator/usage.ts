@@ -8,6 +8,9 @@ export const usage = `Usage: npm run operator -- <command> [options]
   notification add --bank <code> --contents <text> [--start <time>] [--end <time>]
   notification list [--bank <code>]
   notification remove --id <n>
+  records export --bank <code> --from <time> --to <time>
+                                         verification records written in the period, one JSON
+                                         object per line (a bare date as --to includes that day)
 
 Times: ISO 8601, e.g. 2026-12-01T00:00+09:00; without an offset they are Japan time.
 A notice without --start shows at once; without --end until it is removed.
