@@ -5,7 +5,7 @@ import { applications, ekycSessions } from '../../src/server/db/schema.js';
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
 import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { runCli } from '../../src/cli/operator.js';
-import { correctRecord, purgeRecords, recordsOf, yearsBefore } from '../../src/server/records/read.js';
+import { correctRecord, purgeRecords, purgeRecordsPastRetention, recordsOf, yearsBefore } from '../../src/server/records/read.js';
 import { DAY_MS, purgeExpired } from '../../src/server/resume/applications.js';
 import { ekycStatus, savedParent, savedPersonal, verifiedApplication, type Signed } from './application-fixtures.js';
 import { backends, startTestServer, type TestServer } from './helpers.js';
@@ -147,19 +147,36 @@ describe.each(backends)('verification records ($name)', (backend) => {
     expect(await recordsOf(server.app.db, who.id)).toEqual(before);
   });
 
-  it('purges records past retention through the database function, never younger than 7 years', async () => {
+  it('purges records past retention through the database function, never one younger than 7 years', async () => {
+    const bank = '0587';
     server.clock.advance(-8 * YEAR_MS);
-    const old = await verifiedApplication(server, { bankCode: '0587' });
+    const old = await verifiedApplication(server, { bankCode: bank });
     const [oldRecord] = await recordsOf(server.app.db, old.id);
     if (!oldRecord) throw new Error('no record');
     await correctRecord(server.app.db, oldRecord.id, { subject: oldRecord.subject }, 'checked again', server.clock.now());
     server.clock.reset();
-    const recent = await verifiedApplication(server, { bankCode: '0587' });
-    const now = new Date();
-    await refused(purgeRecords(server.app.db, '0587', yearsBefore(now, 6)), /at least 7 years/);
-    expect(await purgeRecords(server.app.db, '0587', yearsBefore(now, 7))).toBe(2);
+    server.clock.advance(-6.5 * YEAR_MS);
+    const younger = await verifiedApplication(server, { bankCode: bank });
+    server.clock.reset();
+    const recent = await verifiedApplication(server, { bankCode: bank });
+    // A cutoff of 6 years ago is taken as 7: the record of 6.5 years stays.
+    expect(await purgeRecords(server.app.db, bank, yearsBefore(new Date(), 6))).toBe(2);
     expect(await recordsOf(server.app.db, old.id)).toEqual([]);
+    expect(await recordsOf(server.app.db, younger.id)).toHaveLength(1);
     expect(await recordsOf(server.app.db, recent.id)).toHaveLength(1);
+    expect(await purgeRecords(server.app.db, bank, yearsBefore(new Date(), 7))).toBe(0);
+  });
+
+  it("keeps a bank's records for its verificationRecordRetentionYears, 7 by default", async () => {
+    const bank = server.banks.get('0177');
+    if (!bank) throw new Error('no bank 0177');
+    server.clock.advance(-9 * YEAR_MS);
+    const nineYears = await verifiedApplication(server, { bankCode: '0177' });
+    server.clock.reset();
+    expect(await purgeRecordsPastRetention(server.app.db, [{ ...bank, verificationRecordRetentionYears: 10 }], server.clock.now())).toBe(0);
+    expect(await recordsOf(server.app.db, nineYears.id)).toHaveLength(1);
+    expect(await purgeRecordsPastRetention(server.app.db, [{ ...bank, verificationRecordRetentionYears: undefined }], server.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await recordsOf(server.app.db, nineYears.id)).toEqual([]);
   });
 
   it("exports a bank's records of a period as JSON lines: in-process (the socket's path) and with DATABASE_URL", async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types.js';
 import type { Database } from '../db/index.js';
 import { verificationRecords } from '../db/schema.js';
 
@@ -58,8 +59,8 @@ export function yearsBefore(now: Date, years: number): Date {
 
 /**
  * Deletes a bank's records past `before` through the database's purge function (migration
- * 0022), the one DELETE the append-only trigger lets through, and only for records older
- * than 7 years. Returns how many rows went.
+ * 0022), the one DELETE the append-only trigger lets through; it never takes a record younger
+ * than 7 years (a later `before` counts as 7 years ago). Returns how many rows went.
  */
 export async function purgeRecords(db: Database, bankCode: string, before: Date): Promise<number> {
   const result = await db.execute(sql`select purge_verification_records(${bankCode}, ${before.toISOString()}::timestamptz) as deleted`);
@@ -67,4 +68,11 @@ export async function purgeRecords(db: Database, bankCode: string, before: Date)
   // the Database type leaves the driver's result type open.
   const [row] = (result as unknown as { rows: { deleted: number | string }[] }).rows;
   return Number(row?.deleted ?? 0);
+}
+
+/** Each bank's records past its verificationRecordRetentionYears (the scheduled purge, plugins/retention.ts). */
+export async function purgeRecordsPastRetention(db: Database, banks: readonly BankConfig[], now: Date): Promise<number> {
+  let deleted = 0;
+  for (const bank of banks) deleted += await purgeRecords(db, bank.code, yearsBefore(now, recordRetentionYearsOf(bank)));
+  return deleted;
 }

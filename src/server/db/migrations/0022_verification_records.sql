@@ -4,7 +4,7 @@
 --
 -- Append-only, enforced here and not only in code: the trigger below refuses every UPDATE and
 -- TRUNCATE, and every DELETE except the retention purge's (purge_verification_records), which
--- may only remove rows past the legal minimum of 7 years. A correction is a new row whose
+-- may only remove rows older than the legal minimum of 7 years. A correction is a new row whose
 -- `corrects` names the row it corrects.
 --
 -- No foreign key to applications or ekyc_sessions: a record must outlive the application row
@@ -64,22 +64,20 @@ CREATE TRIGGER verification_records_no_truncate BEFORE TRUNCATE ON verification_
 -- The retention purge: deletes a bank's records of the applications whose newest record was
 -- written before `before` (an application's records go together, so a correction never
 -- outlives what it corrects), and only those: the trigger lets these rows go because the
--- cutoff is set for this transaction alone. Refused when `before` is less than 7 years ago.
+-- cutoff is set for this transaction alone. A cutoff less than 7 years ago is taken as 7 years
+-- ago (so a clock a little ahead of the database's, or a wrong setting, deletes nothing young).
 CREATE FUNCTION purge_verification_records(bank varchar, before timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
+  cutoff timestamptz := least(before, now() - interval '7 years');
   deleted integer;
 BEGIN
-  IF before > now() - interval '7 years' THEN
-    RAISE EXCEPTION 'verification records are kept at least 7 years (cutoff % is too recent)', before
-      USING ERRCODE = 'restrict_violation';
-  END IF;
-  PERFORM set_config('kouza.records_purge_before', before::text, true);
+  PERFORM set_config('kouza.records_purge_before', cutoff::text, true);
   DELETE FROM verification_records r
    WHERE r.bank_code = bank
      AND r.application_id IN (
        SELECT application_id FROM verification_records WHERE bank_code = bank
-        GROUP BY application_id HAVING max(recorded_at) < before);
+        GROUP BY application_id HAVING max(recorded_at) < cutoff);
   GET DIAGNOSTICS deleted = ROW_COUNT;
   PERFORM set_config('kouza.records_purge_before', '', true);
   RETURN deleted;
