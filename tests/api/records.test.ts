@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.js';
 import { applications, ekycSessions } from '../../src/server/db/schema.js';
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
@@ -8,7 +8,7 @@ import { runCli } from '../../src/cli/operator.js';
 import { correctRecord, purgeRecords, purgeRecordsPastRetention, recordsOf, yearsBefore } from '../../src/server/records/read.js';
 import { DAY_MS, purgeExpired } from '../../src/server/resume/applications.js';
 import { ekycStatus, savedParent, savedPersonal, verifiedApplication, type Signed } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, testServerFor } from './helpers.js';
 
 const SECRET = 'test-callback-secret-records-0123456789';
 const YEAR_MS = 365.25 * DAY_MS;
@@ -30,14 +30,7 @@ async function refused(promise: Promise<unknown>, reason: RegExp): Promise<void>
 }
 
 describe.each(backends)('verification records ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { config: { ekycCallbackSecret: SECRET } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(() => server.clock.reset());
+  const server = testServerFor(backend, { config: { ekycCallbackSecret: SECRET } });
 
   async function sessionOf(who: Signed) {
     const [session] = await server.app.db.select().from(ekycSessions).where(eq(ekycSessions.applicationId, who.id));
