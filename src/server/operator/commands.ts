@@ -162,7 +162,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         if (!context.isBank(bankCode)) throw new UsageError(`--bank ${bankCode} is not a bank of the group`);
         const from = required(time(values.from, 'from'), 'from');
         const to = throughDay(required(values.to, 'to'), required(time(values.to, 'to'), 'to'));
-        if (to <= from) throw new UsageError('--to must not be before --from');
+        if (to <= from) throw new UsageError('--to must be after --from');
         for (const record of await recordsWritten(db, bankCode, from, to)) print(JSON.stringify(record));
         return 0;
       }
