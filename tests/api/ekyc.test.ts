@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EKYC_MAX_ATTEMPTS, EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { messages } from '../../src/domain/messages.js';
 import { ekycSessions } from '../../src/server/db/schema.js';
@@ -15,19 +15,12 @@ import {
   uploadOk,
   type Signed,
 } from './application-fixtures.js';
-import { backends, hostOf, MINUTE, startTestServer, type TestServer } from './helpers.js';
+import { backends, hostOf, MINUTE, testServerFor } from './helpers.js';
 
 const SECRET = 'test-callback-secret-0123456789abcdef';
 
 describe.each(backends)('identity check with the simulator ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { config: { ekycCallbackSecret: SECRET } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(() => server.clock.reset());
+  const server = testServerFor(backend, { config: { ekycCallbackSecret: SECRET } });
 
   async function withPin(bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
     const who = await confirmedApplication(server, bankCode, applicationType);

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
@@ -137,6 +138,28 @@ export async function startTestServer(
       await rm(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test server for the enclosing describe block: started before its tests, closed after, its
+ * clock reset before each. The returned object stands for the running server (its properties
+ * are read from it when used, so it is declared before the server exists).
+ */
+export function testServerFor(backend: Backend, options: Parameters<typeof startTestServer>[1] = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(backend, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(() => current?.clock.reset());
+  return new Proxy({} as TestServer, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the test server is not started (use it inside a test)');
+      return Reflect.get(current, key) as unknown;
+    },
+  });
 }
 
 /** The Host header under which the page of a bank is served. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry';
-import { retentionDaysOf, type BankConfig, type BankLinks } from '../../src/domain/bank/types';
+import { recordRetentionYearsOf, retentionDaysOf, type BankConfig, type BankLinks } from '../../src/domain/bank/types';
 
 const BANKS_DIR = fileURLToPath(new URL('../../banks', import.meta.url));
 
@@ -213,6 +213,19 @@ describe('refusing broken configuration', () => {
     const message = await loadError(dir);
     expect(message).toContain('0181/bank.json: /applicationRetentionDays must be >= 1');
     expect(message).toContain('0587/bank.json: /applicationRetentionDays must be integer');
+  });
+
+  it('keeps verification records 7 years unless the bank says longer, never shorter', async () => {
+    const dir = await copyBanks();
+    await editJson(path.join(dir, '0177', 'bank.json'), (json) => {
+      json.verificationRecordRetentionYears = 10;
+    });
+    const loaded = await loadBanks(dir);
+    expect([recordRetentionYearsOf(loaded.get('0177') ?? {}), recordRetentionYearsOf(loaded.get('0587') ?? {})]).toEqual([10, 7]);
+    await editJson(path.join(dir, '0181', 'bank.json'), (json) => {
+      json.verificationRecordRetentionYears = 5;
+    });
+    expect(await loadError(dir)).toContain('0181/bank.json: /verificationRecordRetentionYears must be >= 7');
   });
 
   it('refuses a code that differs from the folder name', async () => {

@@ -69,6 +69,11 @@ export interface BankConfig {
    * (DEFAULT_RETENTION_DAYS when absent; ADR 0030).
    */
   applicationRetentionDays?: number;
+  /**
+   * Years a verification record is kept after it was written (DEFAULT_RECORD_RETENTION_YEARS
+   * when absent, never less; ADR 0034).
+   */
+  verificationRecordRetentionYears?: number;
 }
 
 /** How long an unfinished application is kept when the bank says nothing (issue 14). */
@@ -77,6 +82,14 @@ export const DEFAULT_RETENTION_DAYS = 30;
 /** Days the bank keeps an unfinished application after its last entry. */
 export function retentionDaysOf(bank: Pick<BankConfig, 'applicationRetentionDays'>): number {
   return bank.applicationRetentionDays ?? DEFAULT_RETENTION_DAYS;
+}
+
+/** The Act's 7 years (犯罪収益移転防止法 第6条第2項): the default and the least a bank may set. */
+export const DEFAULT_RECORD_RETENTION_YEARS = 7;
+
+/** Years the bank keeps a verification record after it was written. */
+export function recordRetentionYearsOf(bank: Pick<BankConfig, 'verificationRecordRetentionYears'>): number {
+  return bank.verificationRecordRetentionYears ?? DEFAULT_RECORD_RETENTION_YEARS;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, date, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES, type EkycStatus } from '../../domain/ekyc.js';
 import { multipleAccountsValues } from '../masterdata/types.js';
 import type { MailMessage } from '../mail/types.js';
@@ -292,3 +292,25 @@ export const rateLimits = pgTable(
   },
   (table) => [primaryKey({ columns: [table.name, table.key] })],
 );
+
+/** 0022: verification records (確認記録), append-only in the database (src/server/records/). */
+export const subjectRoles = ['APPLICANT', 'REPRESENTATIVE', 'CHILD'] as const;
+export type SubjectRole = (typeof subjectRoles)[number];
+
+export const verificationRecords = pgTable('verification_records', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  bankCode: varchar('bank_code', { length: 4 }).notNull(),
+  applicationId: uuid('application_id').notNull(),
+  applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
+  ekycSessionId: integer('ekyc_session_id'),
+  subjectRole: varchar('subject_role', { length: 16, enum: subjectRoles }).notNull(),
+  subject: jsonb('subject').$type<Record<string, unknown>>().notNull(),
+  method: varchar('method', { length: 40 }).notNull(),
+  provider: varchar('provider', { length: 20 }).notNull(),
+  providerReference: varchar('provider_reference', { length: 100 }).notNull(),
+  evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+  verifiedAt: timestamptz('verified_at').notNull(),
+  recordedAt: timestamptz('recorded_at').notNull(),
+  corrects: bigint('corrects', { mode: 'number' }),
+  correctionReason: text('correction_reason'),
+});

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { EKYC_STATUS, type EkycStatus } from '../../domain/ekyc.js';
 import type { EkycProviderName } from '../config.js';
 import type { ApplicationType } from '../db/schema.js';
+import type { VerificationMethod } from '../records/methods.js';
 
 /**
  * What the server needs from an identity-check (eKYC) provider. The product ships one
@@ -25,6 +26,12 @@ export interface EkycProviderStatus {
   state: EkycProviderState;
   /** With 'approved': the bank also wants a current-address document (/supplement). */
   supplement: boolean;
+  /**
+   * With 'approved': what the provider returned as proof (an OpenID provider's claims, a
+   * provider's result document), kept in the verification record; absent, the record keeps
+   * the status itself.
+   */
+  evidence?: Record<string, unknown>;
 }
 
 export interface EkycSessionRequest {
@@ -47,6 +54,8 @@ export interface EkycCallbackEvent extends EkycProviderStatus {
 
 export interface EkycProvider {
   readonly name: EkycProviderName;
+  /** How this provider checks a person, as the verification records name it (records/methods.ts). */
+  readonly method: VerificationMethod;
   createSession(request: EkycSessionRequest): Promise<EkycSession>;
   readStatus(sessionId: string): Promise<EkycProviderStatus>;
   /**

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { EKYC_STATUS, isEkycPending } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
 import { ekycSessions } from '../db/schema.js';
+import { recordApproval } from '../records/write.js';
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
@@ -15,13 +16,13 @@ export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
  */
 export async function applyProviderStatus(
   db: Database,
-  provider: string,
+  provider: Pick<EkycProvider, 'name' | 'method'>,
   providerSessionId: string,
   reported: EkycProviderStatus,
   now: Date,
 ): Promise<ApplyResult> {
   const next = statusOf(reported.state);
-  const session = and(eq(ekycSessions.provider, provider), eq(ekycSessions.providerSessionId, providerSessionId));
+  const session = and(eq(ekycSessions.provider, provider.name), eq(ekycSessions.providerSessionId, providerSessionId));
   let updated: { id: number }[] = [];
   if (next === EKYC_STATUS.providerProcessing) {
     updated = await db
@@ -30,16 +31,30 @@ export async function applyProviderStatus(
       .where(and(session, eq(ekycSessions.status, EKYC_STATUS.created)))
       .returning({ id: ekycSessions.id });
   } else if (!isEkycPending(next)) {
-    updated = await db
-      .update(ekycSessions)
-      .set({
-        status: next,
-        supplement: next === EKYC_STATUS.bankerProcessing && reported.supplement,
-        updatedAt: now,
-        decidedAt: now,
-      })
-      .where(and(session, inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing])))
-      .returning({ id: ekycSessions.id });
+    // The decision and, for an approval, its verification records commit together: a record
+    // exists exactly when the session is approved, and only the first decision gets here.
+    updated = await db.transaction(async (tx) => {
+      const decided = await tx
+        .update(ekycSessions)
+        .set({
+          status: next,
+          supplement: next === EKYC_STATUS.bankerProcessing && reported.supplement,
+          updatedAt: now,
+          decidedAt: now,
+        })
+        .where(and(session, inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing])))
+        .returning({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType });
+      const [approved] = next === EKYC_STATUS.bankerProcessing ? decided : [];
+      if (approved) {
+        const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
+        await recordApproval(
+          tx,
+          { ...approved, sessionId: approved.id, provider: provider.name, providerSessionId, method: provider.method, evidence },
+          now,
+        );
+      }
+      return decided;
+    });
   }
   if (updated.length > 0) return 'updated';
   const [exists] = await db.select({ id: ekycSessions.id }).from(ekycSessions).where(session).limit(1);
@@ -63,5 +78,5 @@ export async function receiveCallback(
   rawBody: Buffer,
 ): Promise<ApplyResult> {
   const event = provider.verifyCallback(headers, rawBody);
-  return applyProviderStatus(db, provider.name, event.sessionId, event, now());
+  return applyProviderStatus(db, provider, event.sessionId, event, now());
 }

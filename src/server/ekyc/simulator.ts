@@ -17,6 +17,7 @@ import {
 } from './adapter.js';
 import { receiveCallback, type CallbackDependencies } from './callbacks.js';
 import { simulatorOutcomeLabels } from './simulator-labels.js';
+import { VERIFICATION_METHODS } from '../records/methods.js';
 
 /**
  * The identity-check provider simulator shipped with the product (EKYC_PROVIDER=simulator,
@@ -63,6 +64,8 @@ function stateOf(outcome: SimulatorOutcome | null): EkycProviderStatus {
 
 export class EkycSimulator implements EkycProvider {
   readonly name = 'simulator' as const;
+  /** It stands in for today's provider: a face photo and a photo identity document's images (ホ). */
+  readonly method = VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID;
 
   constructor(
     private readonly db: Database,

@@ -1,6 +1,6 @@
 /**
  * The operator commands (maintenance windows and notices, spec section 6; the applicants a
- * flow edit strands, ADR 0032) as a function of
+ * flow edit strands, ADR 0032; the export of verification records, ADR 0034) as a function of
  * their arguments and a database. The CLI (src/cli/operator.ts) runs them on a database it
  * opened itself; the server runs them on its own database for a command that came in over the
  * operator socket (../plugins/operator-socket.ts).
@@ -11,6 +11,7 @@ import type { VersionedFlow } from '../../domain/flow/types.js';
 import type { Database } from '../db/index.js';
 import { impactReport, strandedApplicants } from '../flows/stranded.js';
 import { maintenanceWindows, notifications } from '../db/schema.js';
+import { recordsWritten } from '../records/read.js';
 import { parseOperatorTime, toJstIso } from '../time.js';
 import { usage } from './usage.js';
 
@@ -48,6 +49,11 @@ function id(value: string | undefined): number {
   return parsed;
 }
 
+/** A bare day as --to means through its end (Japan time): the export is up to the next day's start. */
+function throughDay(text: string, parsed: Date): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(parsed.getTime() + 24 * 60 * 60 * 1000) : parsed;
+}
+
 function period(start: Date | null, end: Date | null): string {
   return `${start ? toJstIso(start) : '(now)'} – ${end ? toJstIso(end) : '(until removed)'}`;
 }
@@ -66,6 +72,8 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         bank: { type: 'string' },
         contents: { type: 'string' },
         id: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -156,6 +164,16 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         // The report of the server's start (ADR 0032), without a restart.
         const served = context.servedFlows();
         for (const line of impactReport(await strandedApplicants(db, served), served)) print(line);
+        return 0;
+      }
+      case 'records export': {
+        // One JSON object per line on stdout, oldest first: what an audit asks for.
+        const bankCode = required(values.bank, 'bank');
+        if (!context.isBank(bankCode)) throw new UsageError(`--bank ${bankCode} is not a bank of the group`);
+        const from = required(time(values.from, 'from'), 'from');
+        const to = throughDay(required(values.to, 'to'), required(time(values.to, 'to'), 'to'));
+        if (to <= from) throw new UsageError('--to must be after --from');
+        for (const record of await recordsWritten(db, bankCode, from, to)) print(JSON.stringify(record));
         return 0;
       }
       default:

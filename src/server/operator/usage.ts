@@ -10,6 +10,9 @@ export const usage = `Usage: npm run operator -- <command> [options]
   notification remove --id <n>
   flows impact                           applicants at a state the served flows removed, per version
                                          and state, and what "movedStates" does with them
+  records export --bank <code> --from <time> --to <time>
+                                         verification records written in the period, one JSON
+                                         object per line (a bare date as --to includes that day)
 
 Times: ISO 8601, e.g. 2026-12-01T00:00+09:00; without an offset they are Japan time.
 A notice without --start shows at once; without --end until it is removed.

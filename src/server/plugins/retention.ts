@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { purgeRecordsPastRetention } from '../records/read.js';
 import { purgeExpired } from '../resume/applications.js';
 
 /** How often each process deletes the applications past their bank's retention. */
@@ -11,13 +12,19 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * then deleted with everything it holds. Each process purges at start and every hour; the
  * statement is the same whichever process runs it, so several processes need no coordination.
  * (Resume refuses an application past its retention even before the purge reaches it.)
+ *
+ * Verification records (ADR 0034) are not part of an application: they outlive it, and go
+ * when their bank's verificationRecordRetentionYears have passed since they were written,
+ * through the database's purge function (the only DELETE the append-only trigger allows).
  */
 const retention: FastifyPluginAsync = async (app) => {
   const purge = async () => {
     try {
       let deleted = 0;
       for (const bank of app.banks.all()) deleted += await purgeExpired(app.db, bank, app.now());
+      const records = await purgeRecordsPastRetention(app.db, app.banks.all(), app.now());
       if (deleted > 0) app.log.info({ deleted }, 'retention: expired applications deleted');
+      if (records > 0) app.log.info({ records }, 'retention: verification records past retention deleted');
     } catch (error) {
       app.log.error({ err: error }, 'retention: purge failed, will retry');
     }

@@ -152,7 +152,7 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     if (isEkycPending(latest.status) && latest.provider === app.ekyc.name) {
       try {
         const reported = await app.ekyc.readStatus(latest.providerSessionId);
-        if ((await applyProviderStatus(app.db, latest.provider, latest.providerSessionId, reported, app.now())) === 'updated') {
+        if ((await applyProviderStatus(app.db, app.ekyc, latest.providerSessionId, reported, app.now())) === 'updated') {
           latest = (await latestEkycSession(app.db, id)) ?? latest;
         }
       } catch (error) {

@@ -1,0 +1,21 @@
+/**
+ * How a person was checked, as a verification record names it (column `method`). The codes are
+ * stable: an audit reads them years later, so a code is never renamed or reused; a new way of
+ * checking is a new code. The letters are those of 犯罪収益移転防止法施行規則 第6条第1項第1号
+ * as they stand before 2027-04-01 (docs/adr/0034 for what changes on that date).
+ */
+export const VERIFICATION_METHODS = {
+  /** ホ: the provider's app photographs the person's face and a photo identity document (today's provider). */
+  IMAGE_SELFIE_PHOTO_ID: 'IMAGE_SELFIE_PHOTO_ID',
+  /**
+   * The child of a CHILD application: images of the child's individual number card and of a
+   * residence certificate or maternity handbook, uploaded by the parent (POST /api/documents).
+   */
+  CHILD_DOCUMENT_IMAGES: 'CHILD_DOCUMENT_IMAGES',
+  /** ヘ: the provider's app reads a photo identity document's IC chip and photographs the face. */
+  IC_CHIP_AND_FACE: 'IC_CHIP_AND_FACE',
+  /** ワ: the public personal authentication service (JPKI), e.g. the Digital Agency's app over OpenID Connect. */
+  JPKI_SIGNATURE: 'JPKI_SIGNATURE',
+} as const;
+
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[keyof typeof VERIFICATION_METHODS];
