@@ -42,6 +42,8 @@ const devBankReceiver: FastifyPluginAsync = async (app) => {
   const seen = new Set<string>();
 
   await app.register(async (scope) => {
+    // The raw bytes, as signed: not the JSON parser's object.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     scope.post<{ Params: { bankCode: string }; Body: Buffer }>(`${DEV_RECEIVER_PATH}/:bankCode`, async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -60,7 +62,7 @@ const devBankReceiver: FastifyPluginAsync = async (app) => {
         documents: Array.isArray(document.documents) ? document.documents.length : 0,
       });
       arrivals.length = Math.min(arrivals.length, KEPT);
-      if (problem) return reply.code(401).send({ message: problem });
+      if (problem) return reply.code(401).send({ message: '署名を確認できないため、受け付けませんでした。', reason: problem });
       return { received: key, duplicate };
     });
   });
