@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { getTableName } from 'drizzle-orm';
+import type { BankRegistry } from '../banks/registry.js';
 import type { ServerConfig } from '../config.js';
 import { loadSecrets } from '../db/secrets.js';
 import { bankDeliveries } from '../db/schema.js';
@@ -20,19 +21,30 @@ function originOf({ address, family, port }: AddressInfo): string {
 
 async function signingKeyOf(config: ServerConfig): Promise<SigningKey> {
   if (config.delivery.signingKeyFile) return signingKeyFromPem(await readFile(config.delivery.signingKeyFile, 'utf8'));
-  if (config.production) throw new Error('DELIVERY_SIGNING_KEY_FILE is required in production (docs/adr/0033)');
   return signingKeyFromPepper((await loadSecrets(config)).hmacPepper);
 }
 
 /**
+ * Why a production server must not start (main.ts): a bank without DELIVERY_ENDPOINT, or no
+ * DELIVERY_SIGNING_KEY_FILE (a key derived from the pepper is for development only). Empty when ready.
+ */
+export function deliveryProblems(config: ServerConfig, banks: BankRegistry): string[] {
+  if (!config.production) return [];
+  const missing = banks.all().filter((bank) => !bank.DELIVERY_ENDPOINT);
+  return [
+    ...missing.map((bank) => `banks/${bank.code}/bank.json: DELIVERY_ENDPOINT is required in production`),
+    ...(config.delivery.signingKeyFile ? [] : ['DELIVERY_SIGNING_KEY_FILE is required in production (docs/adr/0033)']),
+  ];
+}
+
+/**
  * Decorates `app.deliveries`, the worker that hands completed applications to their banks
- * (delivery/worker.ts), and `app.deliveryKey`, our signing key. Production refuses to start
- * unless every bank has its DELIVERY_ENDPOINT and the key file is given; elsewhere a bank
- * without one is delivered to this server's own development receiver once it listens.
+ * (delivery/worker.ts), and `app.deliveryKey`, our signing key. A production server refuses to
+ * start (main.ts, deliveryProblems) unless every bank has its DELIVERY_ENDPOINT and the key
+ * file is given; elsewhere a bank without one is delivered to this server's own development
+ * receiver once it listens (until then its deliveries wait, as 'no-endpoint').
  */
 const delivery: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config }) => {
-  const missing = app.banks.all().filter((bank) => !bank.DELIVERY_ENDPOINT).map((bank) => bank.code);
-  if (config.production && missing.length > 0) throw new Error(`banks/${missing.join(', ')}: DELIVERY_ENDPOINT is required in production`);
   const key = await signingKeyOf(config);
   let receiver: string | null = null;
   const endpointOf = (bankCode: string) => app.banks.get(bankCode)?.DELIVERY_ENDPOINT ?? (receiver ? `${receiver}/${bankCode}` : null);
