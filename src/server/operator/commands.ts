@@ -9,6 +9,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { maintenanceWindows, notifications } from '../db/schema.js';
 import { parseOperatorTime, toJstIso } from '../time.js';
+import { printDeliveries, resend } from './deliveries.js';
 import { usage } from './usage.js';
 
 class UsageError extends Error {}
@@ -22,7 +23,7 @@ export interface OperatorContext {
    * Told which table a command changed, so the process that ran it drops its copy at once
    * (other processes hear the database's notice: db/changes.ts).
    */
-  changed?(table: 'maintenance_windows' | 'notifications'): void;
+  changed?(table: 'maintenance_windows' | 'notifications' | 'bank_deliveries'): void;
 }
 
 function time(value: string | undefined, name: string): Date | null {
@@ -61,6 +62,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         bank: { type: 'string' },
         contents: { type: 'string' },
         id: { type: 'string' },
+        application: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -145,6 +147,19 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         }
         context.changed?.('notifications');
         print(`Removed notification #${values.id}.`);
+        return 0;
+      }
+      case 'deliveries list':
+        await printDeliveries(db, print);
+        return 0;
+      case 'deliveries resend': {
+        const application = required(values.application, 'application');
+        if (!(await resend(db, application, new Date()))) {
+          print(`No delivery for application ${application}.`);
+          return 1;
+        }
+        context.changed?.('bank_deliveries');
+        print(`Delivery of application ${application} will be sent again now.`);
         return 0;
       }
       default:
