@@ -77,7 +77,7 @@ describe('development receiver and the operator command', () => {
     const production = { ...server.config, production: true };
     const problems = deliveryProblems(production, server.banks);
     expect(problems).toEqual([
-      ...server.banks.all().map((bank) => `banks/${bank.code}/bank.json: DELIVERY_ENDPOINT is required in production`),
+      ...server.banks.all().map((bank) => `banks/${bank.code}/bank.json: DELIVERY_ENDPOINT (https) is required in production`),
       'DELIVERY_SIGNING_KEY_FILE is required in production (docs/adr/0033)',
     ]);
     expect(deliveryProblems(server.config, server.banks)).toEqual([]);

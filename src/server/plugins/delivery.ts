@@ -25,14 +25,14 @@ async function signingKeyOf(config: ServerConfig): Promise<SigningKey> {
 }
 
 /**
- * Why a production server must not start (main.ts): a bank without DELIVERY_ENDPOINT, or no
+ * Why a production server must not start (main.ts): a bank without an https DELIVERY_ENDPOINT, or no
  * DELIVERY_SIGNING_KEY_FILE (a key derived from the pepper is for development only). Empty when ready.
  */
 export function deliveryProblems(config: ServerConfig, banks: BankRegistry): string[] {
   if (!config.production) return [];
-  const missing = banks.all().filter((bank) => !bank.DELIVERY_ENDPOINT);
+  const notHttps = banks.all().filter((bank) => !bank.DELIVERY_ENDPOINT?.startsWith('https://'));
   return [
-    ...missing.map((bank) => `banks/${bank.code}/bank.json: DELIVERY_ENDPOINT is required in production`),
+    ...notHttps.map((bank) => `banks/${bank.code}/bank.json: DELIVERY_ENDPOINT (https) is required in production`),
     ...(config.delivery.signingKeyFile ? [] : ['DELIVERY_SIGNING_KEY_FILE is required in production (docs/adr/0033)']),
   ];
 }
