@@ -1,8 +1,13 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankConfig } from '../../src/domain/bank/types.js';
+import { buildApp } from '../../src/server/app.js';
 import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
@@ -13,8 +18,9 @@ import { backends, startTestServer, type TestServer } from './helpers.js';
  * Issue 15: every completed application reaches its bank exactly once in effect. A real HTTP
  * receiver on a loopback port plays the bank: it verifies our signature with our public key (as
  * the bank would, with node:crypto rather than our code), answers 503 to the first three
- * deliveries, is then stopped for a while (connections refused), and comes back; by then every
- * application must have arrived, each accepted once, with a valid signature.
+ * deliveries, is then stopped for a while (connections refused) during which our server is
+ * restarted on the same database, and comes back; by then every application must have arrived,
+ * each accepted once, with a valid signature.
  */
 
 interface Arrival {
@@ -87,10 +93,15 @@ const APPLICATIONS = 5;
 
 describe.each(backends)('hand-off to the bank ($name)', (backend) => {
   let server: TestServer;
+  /** The server process as restarted (PGlite on disk, or the same PostgreSQL schema). */
+  let app: FastifyInstance;
+  let dataDir: string;
+  let publicKeyPem = '';
   let stoppedAt: number | null = null;
   let receiverDown: Promise<void> | null = null;
   const receiver = new BankReceiver(
-    () => server.app.deliveryKey.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    // Our public key as the bank was given it before the restart.
+    () => publicKeyPem,
     3,
     () => {
       // After the third refusal the bank's endpoint goes away for a while.
@@ -103,12 +114,25 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     await receiver.start();
     // Retry timings shortened by configuration: the defaults are 10 s doubling to 30 min.
     const delivery = { ...loadConfig({}).delivery, retryFirstMs: 100, retryMaxMs: 400, pollMs: 50, timeoutMs: 2_000 };
-    server = await startTestServer(backend, { config: { delivery }, banks: (banks) => withEndpoint(banks, () => receiver.url) });
+    // On disk for PGlite, so that a restart finds what the first process queued.
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-delivery-'));
+    server = await startTestServer(backend, { config: { delivery, dataDir }, banks: (banks) => withEndpoint(banks, () => receiver.url) });
+    app = server.app;
+    publicKeyPem = app.deliveryKey.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   });
   afterAll(async () => {
+    if (app !== server?.app) await app?.close();
     await server?.close();
     await receiver.stop();
+    await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** Stops our server (what it was sending is given back) and starts a new one on the same database. */
+  async function restart(): Promise<void> {
+    await app.close();
+    app = await buildApp(server.config, { banks: server.banks, now: server.clock.now });
+    await app.ready();
+  }
 
   /** Keeps the server's clock at the real time (its retries fall due) until `done` holds. */
   async function until(done: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
@@ -131,12 +155,13 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     await until(() => stoppedAt !== null, 10_000);
     await receiverDown;
     // Down until every application has been refused a connection at least once.
-    await until(async () => (await listDeliveries(server.app.db)).every((row) => row.lastError === 'ECONNREFUSED' && row.state === 'failed'), 15_000);
+    await until(async () => (await listDeliveries(app.db)).every((row) => row.lastError === 'ECONNREFUSED' && row.state === 'failed'), 15_000);
+    await restart();
 
     await receiver.start();
-    await until(async () => (await listDeliveries(server.app.db)).every((row) => row.state === 'delivered'), 20_000);
+    await until(async () => (await listDeliveries(app.db)).every((row) => row.state === 'delivered'), 20_000);
 
-    const rows = await listDeliveries(server.app.db);
+    const rows = await listDeliveries(app.db);
     expect(rows.map((row) => row.applicationId).sort()).toEqual([...completed].sort());
     const accepted = receiver.arrivals.filter((arrival) => arrival.status === 200);
     const acceptedKeys = accepted.map((arrival) => arrival.key);
