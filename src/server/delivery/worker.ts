@@ -37,7 +37,17 @@ export class DeliveryWorker {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: DeliverySettings,
+    /** Whether the database's change notices reach this process now (db/changes.ts). */
+    private readonly hearsNotices: () => boolean,
   ) {}
+
+  /**
+   * This process has queued a delivery. Its own notice (migration 0021) wakes the worker when
+   * notices are heard (waking it here too would add a claim that finds nothing); else at once.
+   */
+  queued(): void {
+    if (!this.hearsNotices()) this.wake();
+  }
 
   start(): void {
     this.stopped = false;

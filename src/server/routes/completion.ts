@@ -154,11 +154,10 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, mailAddress: row.mailAddress, fresh: true };
     });
 
+    if (outcome.kind === 'completed' && outcome.fresh) app.deliveries.queued();
+
     if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
-    if (outcome.fresh) {
-      app.mailQueue.wake();
-      app.deliveries.wake();
-    }
+    if (outcome.fresh) app.mailQueue.wake();
     return { applicationNumber: outcome.applicationNumber, applicationCompletedAt: toJstIso(outcome.completedAt) };
   });
 };
