@@ -73,6 +73,19 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
     }
     const command = `${subject} ${action ?? ''}`.trim();
     switch (command) {
+      case 'deliveries list':
+        await printDeliveries(db, print);
+        return 0;
+      case 'deliveries resend': {
+        const application = required(values.application, 'application');
+        if (!(await resend(db, application, new Date()))) {
+          print(`No delivery for application ${application}.`);
+          return 1;
+        }
+        context.changed?.('bank_deliveries');
+        print(`Delivery of application ${application} will be sent again now.`);
+        return 0;
+      }
       case 'maintenance add': {
         const startedAt = required(time(values.start, 'start'), 'start');
         const endedAt = required(time(values.end, 'end'), 'end');
@@ -147,19 +160,6 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         }
         context.changed?.('notifications');
         print(`Removed notification #${values.id}.`);
-        return 0;
-      }
-      case 'deliveries list':
-        await printDeliveries(db, print);
-        return 0;
-      case 'deliveries resend': {
-        const application = required(values.application, 'application');
-        if (!(await resend(db, application, new Date()))) {
-          print(`No delivery for application ${application}.`);
-          return 1;
-        }
-        context.changed?.('bank_deliveries');
-        print(`Delivery of application ${application} will be sent again now.`);
         return 0;
       }
       default:

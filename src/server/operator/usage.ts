@@ -5,11 +5,11 @@ export const usage = `Usage: npm run operator -- <command> [options]
   maintenance list
   maintenance remove --id <n>
   maintenance clear                      remove every window (past, current and future)
+  deliveries list                        hand-offs to the banks: pending, failed, delivered
+  deliveries resend --application <id>   send one application to its bank again now
   notification add --bank <code> --contents <text> [--start <time>] [--end <time>]
   notification list [--bank <code>]
   notification remove --id <n>
-  deliveries list                        hand-offs to the banks: pending, failed, delivered
-  deliveries resend --application <id>   send one application to its bank again now
 
 Times: ISO 8601, e.g. 2026-12-01T00:00+09:00; without an offset they are Japan time.
 A notice without --start shows at once; without --end until it is removed.
