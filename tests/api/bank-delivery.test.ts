@@ -12,7 +12,8 @@ import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { applications } from '../../src/server/db/schema.js';
+import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 /**
  * Issue 15: every completed application reaches its bank exactly once in effect. A real HTTP
@@ -27,6 +28,7 @@ interface Arrival {
   key: string;
   applicationId: string;
   signatureValid: boolean;
+  signature: string;
   status: number;
   document: Record<string, unknown>;
 }
@@ -73,7 +75,7 @@ class BankReceiver {
     const failing = this.arrivals.length < this.failFirst;
     // The bank's own rule: a key it has taken before is answered as done, never a second account.
     const status = !signatureValid ? 401 : failing ? 503 : 200;
-    this.arrivals.push({ key, applicationId: document.applicationId, signatureValid, status, document });
+    this.arrivals.push({ key, applicationId: document.applicationId, signatureValid, signature: signature.toString('base64url'), status, document });
     if (failing && this.arrivals.length === this.failFirst) this.onFailuresDone();
     return status;
   }
@@ -97,6 +99,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
   let app: FastifyInstance;
   let dataDir: string;
   let publicKeyPem = '';
+  const log = captureLog();
   let stoppedAt: number | null = null;
   let receiverDown: Promise<void> | null = null;
   const receiver = new BankReceiver(
@@ -116,7 +119,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     const delivery = { ...loadConfig({}).delivery, retryFirstMs: 100, retryMaxMs: 400, pollMs: 50, timeoutMs: 2_000 };
     // On disk for PGlite, so that a restart finds what the first process queued.
     dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-delivery-'));
-    server = await startTestServer(backend, { config: { delivery, dataDir }, banks: (banks) => withEndpoint(banks, () => receiver.url) });
+    server = await startTestServer(backend, { config: { delivery, dataDir, logLevel: 'info' }, logStream: log.stream, banks: (banks) => withEndpoint(banks, () => receiver.url) });
     app = server.app;
     publicKeyPem = app.deliveryKey.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   });
@@ -130,7 +133,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
   /** Stops our server (what it was sending is given back) and starts a new one on the same database. */
   async function restart(): Promise<void> {
     await app.close();
-    app = await buildApp(server.config, { banks: server.banks, now: server.clock.now });
+    app = await buildApp(server.config, { banks: server.banks, now: server.clock.now, logStream: log.stream });
     await app.ready();
   }
 
@@ -181,6 +184,14 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     expect(duplicates).toBe(0);
     const attempts = rows.reduce((sum, row) => sum + row.attempts, 0);
     expect(attempts).toBeGreaterThan(APPLICATIONS + 3);
+    // The log tells what happened by application id, bank, attempts and error code only.
+    const deliveryLines = log.lines.filter((line) => line.includes('bank delivery'));
+    expect(deliveryLines.some((line) => line.includes('"error":"http 503"'))).toBe(true);
+    expect(deliveryLines.some((line) => line.includes('"error":"ECONNREFUSED"'))).toBe(true);
+    expect(deliveryLines.filter((line) => line.includes('bank delivery: delivered'))).toHaveLength(APPLICATIONS);
+    const addresses = (await app.db.select({ mail: applications.mailAddress }).from(applications)).map((row) => row.mail);
+    const secrets = [...addresses, ...receiver.arrivals.map((arrival) => arrival.signature), 'ﾔﾏﾀﾞ', '山田', '花子', publicKeyPem.split('\n')[1] ?? 'no key'];
+    expect(log.lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
     // The figures the README quotes.
     console.info(
       `bank delivery (${backend.name}): completed ${APPLICATIONS}, attempts ${attempts} (received ${receiver.arrivals.length}, refused 503: 3, ` +
