@@ -108,7 +108,9 @@ export class DeliveryWorker {
       await this.reschedule(row, 'no-endpoint');
       return false;
     }
-    const body = Buffer.from(JSON.stringify(await applicationDeliveryOf(this.db, row.applicationId)));
+    const document = await this.documentOf(row);
+    if (document === null) return false;
+    const body = Buffer.from(document);
     let status: number;
     try {
       const response = await fetch(endpoint, {
@@ -131,6 +133,18 @@ export class DeliveryWorker {
     await markDelivered(this.db, row, this.now());
     this.log.info({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts }, 'bank delivery: delivered');
     return true;
+  }
+
+  /** The application's document as JSON, or null (rescheduled) when it cannot be built. */
+  private async documentOf(row: ClaimedDelivery): Promise<string | null> {
+    try {
+      return JSON.stringify(await applicationDeliveryOf(this.db, row.applicationId));
+    } catch (error) {
+      // Our fault, not the bank's: logged (masked, by the log policy) and retried like a refusal.
+      this.log.error({ err: error, applicationId: row.applicationId }, 'bank delivery: document could not be built');
+      await this.reschedule(row, 'document');
+      return null;
+    }
   }
 
   private async reschedule(row: ClaimedDelivery, code: string): Promise<void> {

@@ -18,8 +18,9 @@ CREATE TABLE bank_deliveries (
 -- Due rows only: a delivered row has no next attempt.
 CREATE INDEX bank_deliveries_due ON bank_deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
 
--- A delivery queued (or re-sent) by any process wakes every process's worker at once; the
--- poll (DELIVERY_POLL_MS) stays the fallback.
+-- A delivery queued by any process wakes every process's worker at once (only an insert: the
+-- workers' own updates bring nothing new, and an operator's re-send wakes the server it went
+-- through, or the others at their poll, DELIVERY_POLL_MS).
 CREATE TRIGGER bank_deliveries_changed
-  AFTER INSERT OR UPDATE OF next_attempt_at ON bank_deliveries
+  AFTER INSERT ON bank_deliveries
   FOR EACH STATEMENT EXECUTE FUNCTION notify_data_changed();
