@@ -12,6 +12,7 @@ import type { MailSender } from './mail/index.js';
 import auth from './plugins/auth.js';
 import banks from './plugins/banks.js';
 import database from './plugins/database.js';
+import delivery from './plugins/delivery.js';
 import ekyc from './plugins/ekyc.js';
 import flows from './plugins/flows.js';
 import retention from './plugins/retention.js';
@@ -25,6 +26,7 @@ import requestBoundary from './plugins/request-boundary.js';
 import security from './plugins/security.js';
 import api from './routes/index.js';
 import devOutbox from './routes/dev-outbox.js';
+import devBankReceiver from './routes/dev-bank-receiver.js';
 import './types.js';
 
 /** The largest JSON (or other non-multipart) body any route accepts: 64 KiB. */
@@ -97,6 +99,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(masterData, { config });
   await app.register(lookups);
   await app.register(mail, { config, ...(options.mailSender ? { sender: options.mailSender } : {}) });
+  await app.register(delivery, { config });
   await app.register(pinKeys, { config });
   // The identity-check provider; the simulator's pages (/ekyc-simulator/…) come with it.
   await app.register(ekyc, { config });
@@ -104,6 +107,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(retention);
   await app.register(api, { prefix: '/api' });
   if (!config.production) await app.register(devOutbox);
+  if (!config.production) await app.register(devBankReceiver);
   if (options.pages) await app.register(options.pages);
   // Without pages (API tests) every unknown path is the API's JSON 404, in Japanese.
   else app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: httpMessages.notFound }));

@@ -49,6 +49,8 @@ export interface ServerConfig {
   ekycPollIntervalMs: number | null;
   /** The mail queue's timings and how many mails it sends at once (src/server/mail/queue.ts). */
   mailQueue: MailQueueSettings;
+  /** The hand-off of completed applications to the banks (src/server/delivery/). */
+  delivery: DeliverySettings;
   /** How long an applicant's session lasts without a request, and when the page warns first. */
   session: SessionTimings;
   /**
@@ -172,6 +174,26 @@ function sessionTimings(env: NodeJS.ProcessEnv): SessionTimings {
   return { idleMs, warningMs };
 }
 
+export interface DeliverySettings {
+  /** DELIVERY_RETRY_FIRST_MS: first retry after the bank refused or was down (default 10 s); each further one waits twice as long. */
+  retryFirstMs: number;
+  /** DELIVERY_RETRY_MAX_MS: the longest wait between tries (default 30 min); tried until it is taken. */
+  retryMaxMs: number;
+  /** DELIVERY_POLL_MS: how often an idle worker looks for due deliveries (default 1 s; a completion wakes it at once). */
+  pollMs: number;
+  /** DELIVERY_TIMEOUT_MS: how long one POST may take before it counts as failed (default 30 s). */
+  timeoutMs: number;
+  /** How long a worker holds a delivery it is sending before another may try it (5 min, well past the timeout). */
+  lockMs: number;
+  /** DELIVERY_CONCURRENCY: deliveries one process sends at once (default 2). */
+  concurrency: number;
+  /**
+   * DELIVERY_SIGNING_KEY_FILE: PEM file of our Ed25519 private key (ADR 0033); required in
+   * production. Unset elsewhere: a key derived from the server's pepper (DATA_DIR/secrets.json).
+   */
+  signingKeyFile: string | null;
+}
+
 export interface MailQueueSettings {
   /** MAIL_RETRY_FIRST_MS: first retry after a failure (default 5 s); each further one waits twice as long. */
   retryFirstMs: number;
@@ -219,6 +241,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollMs: integer(env, 'MAIL_POLL_MS', 1_000),
       lockMs: 5 * 60_000,
       concurrency: positive(env, 'MAIL_CONCURRENCY', 5),
+    },
+    delivery: {
+      retryFirstMs: integer(env, 'DELIVERY_RETRY_FIRST_MS', 10_000),
+      retryMaxMs: integer(env, 'DELIVERY_RETRY_MAX_MS', 30 * 60_000),
+      pollMs: integer(env, 'DELIVERY_POLL_MS', 1_000),
+      timeoutMs: positive(env, 'DELIVERY_TIMEOUT_MS', 30_000),
+      lockMs: 5 * 60_000,
+      concurrency: positive(env, 'DELIVERY_CONCURRENCY', 2),
+      signingKeyFile: optional(env, 'DELIVERY_SIGNING_KEY_FILE'),
     },
     session: sessionTimings(env),
     trustProxy: trustProxy(env.TRUST_PROXY),

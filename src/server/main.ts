@@ -3,12 +3,14 @@
  * operator socket DATA_DIR/operator.sock through which `npm run operator` works while the
  * server runs (plugins/operator-socket.ts; none with DATABASE_URL or DATA_DIR ':memory:').
  * Refuses to start on a broken flow file or bank folder, with a message naming file and path,
- * and when another server already runs on the same DATA_DIR.
+ * when another server already runs on the same DATA_DIR, and in production without a bank's
+ * DELIVERY_ENDPOINT or the signing key (plugins/delivery.ts).
  */
 import { operatorSocketPath } from './operator/socket-path.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { assertFlowsValid } from './flows/check.js';
+import { deliveryProblems } from './plugins/delivery.js';
 import pages from './plugins/pages.js';
 
 async function main(): Promise<void> {
@@ -27,6 +29,11 @@ async function main(): Promise<void> {
         production: config.production,
       }),
   });
+  const problems = deliveryProblems(config, app.banks);
+  if (problems.length > 0) {
+    await app.close();
+    throw new Error(`Cannot hand applications to the banks:\n  ${problems.join('\n  ')}`);
+  }
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();

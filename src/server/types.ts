@@ -10,6 +10,8 @@ import type { PostalLookup } from './postal/index.js';
 import type { EkycProvider } from './ekyc/adapter.js';
 import type { MailSender } from './mail/types.js';
 import type { MailQueue } from './mail/queue.js';
+import type { SigningKey } from './delivery/signature.js';
+import type { DeliveryWorker } from './delivery/worker.js';
 import type { PinKeyStore } from './pin/keys.js';
 import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
@@ -49,6 +51,10 @@ declare module 'fastify' {
     mail: MailSender;
     /** Mail waiting in the database for the SMTP server (plugins/mail.ts, mail/queue.ts). */
     mailQueue: MailQueue;
+    /** The hand-off of completed applications to their banks (plugins/delivery.ts, delivery/worker.ts). */
+    deliveries: DeliveryWorker;
+    /** Our key that signs every hand-off (ADR 0033). */
+    deliveryKey: SigningKey;
     /** Postal code -> address candidates (plugins/lookups.ts). */
     postal: PostalLookup;
     /** Kanji -> half-width kana (plugins/lookups.ts). */

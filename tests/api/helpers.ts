@@ -95,7 +95,7 @@ export interface Mailbox {
 
 export async function startTestServer(
   backend: Backend,
-  options: { config?: Partial<ServerConfig>; logStream?: Writable; pages?: FastifyPluginAsync } = {},
+  options: { config?: Partial<ServerConfig>; logStream?: Writable; pages?: FastifyPluginAsync; banks?: (banks: BankRegistry) => BankRegistry } = {},
 ): Promise<TestServer> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'kouza-outbox-'));
   const database = backend.name === 'postgres' && backend.url ? await throwawaySchema(backend.url) : null;
@@ -108,7 +108,9 @@ export async function startTestServer(
     secrets: { hmacPepper: randomBytes(32).toString('base64url') },
     ...options.config,
   };
-  const banks = await loadBanks(path.join(root, 'banks'));
+  const loaded = await loadBanks(path.join(root, 'banks'));
+  // A test may change what the banks' folders say (a DELIVERY_ENDPOINT of its own).
+  const banks = options.banks ? options.banks(loaded) : loaded;
   const sender = new OutboxMailSender(outboxDir);
   const clock = new TestClock();
   const app = await buildApp(config, {

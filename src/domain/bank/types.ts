@@ -74,6 +74,11 @@ export interface BankConfig {
    * when absent, never less; ADR 0034).
    */
   verificationRecordRetentionYears?: number;
+  /**
+   * Where completed applications are handed to the bank (POST of a signed JSON document; ADR
+   * 0033). Server-only. Required in production; elsewhere absent means the development receiver.
+   */
+  DELIVERY_ENDPOINT?: string;
 }
 
 /** How long an unfinished application is kept when the bank says nothing (issue 14). */
@@ -96,7 +101,7 @@ export function recordRetentionYearsOf(bank: Pick<BankConfig, 'verificationRecor
  * What the browser receives: everything but server-only settings. Of the sender address only
  * its domain (after 「@」) goes to the page: the applicant allows mail from it on their phone.
  */
-export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS'> & { mailDomain: string };
+export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS' | 'DELIVERY_ENDPOINT'> & { mailDomain: string };
 
 /** 'kouza-web@fukuokabank.co.jp' → 'fukuokabank.co.jp'. */
 export function mailDomainOf(mailAddress: string): string {
@@ -104,7 +109,7 @@ export function mailDomainOf(mailAddress: string): string {
 }
 
 export function toPublicBankConfig(bank: BankConfig): PublicBankConfig {
-  const { MAIL_ADDRESS: mail, ...rest } = bank;
+  const { MAIL_ADDRESS: mail, DELIVERY_ENDPOINT: _endpoint, ...rest } = bank;
   return { ...rest, mailDomain: mailDomainOf(mail) };
 }
 

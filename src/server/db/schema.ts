@@ -314,3 +314,20 @@ export const verificationRecords = pgTable('verification_records', {
   corrects: bigint('corrects', { mode: 'number' }),
   correctionReason: text('correction_reason'),
 });
+
+/** 0021: the hand-off of each completed application to its bank (src/server/delivery/); kept once delivered. */
+export const bankDeliveries = pgTable('bank_deliveries', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  bankCode: varchar('bank_code', { length: 4 }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  /** Null once delivered (or given up by an operator's choice): nothing more to try. */
+  nextAttemptAt: timestamptz('next_attempt_at'),
+  /** A process delivering it holds it until then; after, another may try. */
+  lockedUntil: timestamptz('locked_until'),
+  /** The HTTP status or network error code of the last failure, never a body. */
+  lastError: varchar('last_error', { length: 60 }),
+  deliveredAt: timestamptz('delivered_at'),
+  createdAt: timestamptz('created_at').notNull(),
+});

@@ -13,6 +13,7 @@ import { impactReport, strandedApplicants } from '../flows/stranded.js';
 import { maintenanceWindows, notifications } from '../db/schema.js';
 import { recordsWritten } from '../records/read.js';
 import { parseOperatorTime, toJstIso } from '../time.js';
+import { printDeliveries, resend } from './deliveries.js';
 import { usage } from './usage.js';
 
 class UsageError extends Error {}
@@ -28,7 +29,7 @@ export interface OperatorContext {
    * Told which table a command changed, so the process that ran it drops its copy at once
    * (other processes hear the database's notice: db/changes.ts).
    */
-  changed?(table: 'maintenance_windows' | 'notifications'): void;
+  changed?(table: 'maintenance_windows' | 'notifications' | 'bank_deliveries'): void;
 }
 
 function time(value: string | undefined, name: string): Date | null {
@@ -74,6 +75,7 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         id: { type: 'string' },
         from: { type: 'string' },
         to: { type: 'string' },
+        application: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -84,6 +86,19 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
     }
     const command = `${subject} ${action ?? ''}`.trim();
     switch (command) {
+      case 'deliveries list':
+        await printDeliveries(db, print);
+        return 0;
+      case 'deliveries resend': {
+        const application = required(values.application, 'application');
+        if (!(await resend(db, application, new Date()))) {
+          print(`No delivery for application ${application}.`);
+          return 1;
+        }
+        context.changed?.('bank_deliveries');
+        print(`Delivery of application ${application} will be sent again now.`);
+        return 0;
+      }
       case 'maintenance add': {
         const startedAt = required(time(values.start, 'start'), 'start');
         const endedAt = required(time(values.end, 'end'), 'end');

@@ -5,6 +5,8 @@ export const usage = `Usage: npm run operator -- <command> [options]
   maintenance list
   maintenance remove --id <n>
   maintenance clear                      remove every window (past, current and future)
+  deliveries list                        hand-offs to the banks: pending, failed, delivered
+  deliveries resend --application <id>   send one application to its bank again now
   notification add --bank <code> --contents <text> [--start <time>] [--end <time>]
   notification list [--bank <code>]
   notification remove --id <n>

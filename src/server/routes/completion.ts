@@ -10,6 +10,7 @@ import { applicationForms, applicationNumberCounters, applicationPins, applicati
 import { httpMessages } from '../http-messages.js';
 import { completionMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue-rows.js';
+import { enqueueDelivery } from '../delivery/rows.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { hasChildDocuments } from './ekyc.js';
@@ -146,10 +147,14 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       if (!updated?.applicationNumber || !updated.completedAt) {
         throw new Error('the application was completed by another request while locked');
       }
-      // Queued with the completion itself: the mail goes out once, whatever happens to this request.
+      // Queued with the completion itself: the mail goes out once, and the application is handed
+      // to the bank (ADR 0033), whatever happens to this request.
+      await enqueueDelivery(tx, id, bankCode, now);
       await enqueueMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS));
       return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, mailAddress: row.mailAddress, fresh: true };
     });
+
+    if (outcome.kind === 'completed' && outcome.fresh) app.deliveries.queued();
 
     if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
     if (outcome.fresh) app.mailQueue.queued();

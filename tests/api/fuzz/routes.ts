@@ -7,7 +7,7 @@ import { encodeLoose } from './arbitraries.js';
 
 /**
  * Every route the fuzz test sends to: the API of spec section 7 and the routes we added (eKYC
- * callback, the simulator's pages, the development outbox). `who` is the applicant whose token
+ * callback, the simulator's pages, the development outbox and bank receiver). `who` is the applicant whose token
  * the request carries, in the state where the route does real work; `input` what the route
  * reads besides a query. The test fails when the app has a route that is not listed here.
  */
@@ -192,6 +192,16 @@ export const fuzzRoutes: FuzzRoute[] = [
   },
   { method: 'GET', route: '/dev/outbox', url: fixed('/dev/outbox'), who: 'none', query: ['to'], input: none },
   { method: 'GET', route: '/dev/outbox.json', url: fixed('/dev/outbox.json'), who: 'none', query: ['to'], input: none },
+  { method: 'GET', route: '/dev/bank-receiver', url: fixed('/dev/bank-receiver'), who: 'none', input: none },
+  { method: 'GET', route: '/dev/bank-receiver.json', url: fixed('/dev/bank-receiver.json'), who: 'none', input: none },
+  {
+    method: 'POST',
+    route: '/dev/bank-receiver/:bankCode',
+    url: (_context, param) => `/dev/bank-receiver/${param === null ? '0177' : encodeLoose(param)}`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: { kind: 'json', valid: () => ({ format: 'kouza-application/1', applicationId: '00000000-0000-4000-8000-000000000000' }) },
+  },
 ];
 
 /** The app's routes as "METHOD /pattern" (HEAD left out: Fastify adds it to every GET). */

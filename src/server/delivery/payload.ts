@@ -1,0 +1,123 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { zenginAccountName, toZenginKana } from '../../domain/zengin-kana.js';
+import type { Database } from '../db/index.js';
+import { applicationForms, applications, documents, ekycSessions } from '../db/schema.js';
+import { recordsOf, type VerificationRecord } from '../records/read.js';
+import { toJstIso } from '../time.js';
+
+/**
+ * The document handed to the bank for one completed application (ADR 0033): its answers as
+ * stored, per form; its documents (the re-encoded images, base64); the identity check; and
+ * the verification records; the names and addresses in the form of the bank's core system (Zengin kana). Each part is
+ * gathered by a function of its own, so a part can change source without touching the rest.
+ */
+
+export const DELIVERY_FORMAT = 'kouza-application/1';
+
+export interface IdentityCheck {
+  provider: string;
+  /** The provider's reference of the check. */
+  reference: string;
+  /** The eKYC status code (domain/ekyc.ts) of the newest check. */
+  status: number;
+  supplement: boolean;
+  decidedAt: string | null;
+}
+
+export interface DeliveredDocument {
+  type: string;
+  contentType: string;
+  width: number;
+  height: number;
+  /** The stored image, base64. */
+  content: string;
+}
+
+export interface ApplicationDelivery {
+  format: typeof DELIVERY_FORMAT;
+  /** Also the Idempotency-Key header: one account per key, however often it arrives. */
+  idempotencyKey: string;
+  applicationId: string;
+  applicationNumber: string;
+  bankCode: string;
+  applicationType: string;
+  completedAt: string;
+  mailAddress: string;
+  answers: Record<string, Record<string, unknown>>;
+  /** Names and addresses as the core system takes them; null where a text has no Zengin form. */
+  coreSystem: Record<string, string | null>;
+  documents: DeliveredDocument[];
+  identityCheck: IdentityCheck | null;
+  /** The verification records (確認記録) of its approved identity checks, corrections after what they correct (ADR 0034). */
+  verificationRecords: VerificationRecord[];
+}
+
+/** The newest identity check's outcome and the provider's reference, as the eKYC session holds it. */
+export async function identityCheckOf(db: Database, applicationId: string): Promise<IdentityCheck | null> {
+  const [row] = await db
+    .select({ provider: ekycSessions.provider, reference: ekycSessions.providerSessionId, status: ekycSessions.status, supplement: ekycSessions.supplement, decidedAt: ekycSessions.decidedAt })
+    .from(ekycSessions)
+    .where(eq(ekycSessions.applicationId, applicationId))
+    .orderBy(desc(ekycSessions.id))
+    .limit(1);
+  return row ? { ...row, decidedAt: row.decidedAt ? toJstIso(row.decidedAt) : null } : null;
+}
+
+async function answersOf(db: Database, applicationId: string): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db.select({ form: applicationForms.form, answers: applicationForms.answers }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId)).orderBy(asc(applicationForms.form));
+  return Object.fromEntries(rows.map((row) => [row.form, row.answers]));
+}
+
+async function documentsOf(db: Database, applicationId: string): Promise<DeliveredDocument[]> {
+  const rows = await db
+    .select({ type: documents.type, contentType: documents.contentType, width: documents.width, height: documents.height, content: documents.content })
+    .from(documents)
+    .where(eq(documents.applicationId, applicationId))
+    .orderBy(asc(documents.type));
+  return rows.map(({ content, ...row }) => {
+    if (!content) throw new Error('a completed application has a document not yet imported into the database');
+    return { ...row, content: Buffer.from(content).toString('base64') };
+  });
+}
+
+const text = (answers: Record<string, unknown> | undefined, name: string): string | undefined => {
+  const value = answers?.[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** Each form's kana name and kana address in the Zengin set, keyed `<form>.accountName` and `<form>.<field>`. */
+export function coreSystemFormsOf(answers: Record<string, Record<string, unknown>>): Record<string, string | null> {
+  const result: Record<string, string | null> = {};
+  for (const [form, values] of Object.entries(answers)) {
+    const last = text(values, 'kanaLastName');
+    const first = text(values, 'kanaFirstName');
+    if (last && first) result[`${form}.accountName`] = zenginAccountName(last, first);
+    for (const field of ['kanaAddress', 'kanaSubAddress', 'kanaTempAddress']) {
+      const value = text(values, field);
+      if (value) result[`${form}.${field}`] = toZenginKana(value);
+    }
+  }
+  return result;
+}
+
+/** The whole document for a completed application; throws when it is not completed. */
+export async function applicationDeliveryOf(db: Database, applicationId: string): Promise<ApplicationDelivery> {
+  const [application] = await db.select().from(applications).where(eq(applications.id, applicationId));
+  if (!application?.applicationNumber || !application.applicationCompletedAt) throw new Error('a delivery names an application that is not completed');
+  const answers = await answersOf(db, applicationId);
+  return {
+    format: DELIVERY_FORMAT,
+    idempotencyKey: applicationId,
+    applicationId,
+    applicationNumber: application.applicationNumber,
+    bankCode: application.bankCode,
+    applicationType: application.applicationType,
+    completedAt: toJstIso(application.applicationCompletedAt),
+    mailAddress: application.mailAddress,
+    answers,
+    coreSystem: coreSystemFormsOf(answers),
+    documents: await documentsOf(db, applicationId),
+    identityCheck: await identityCheckOf(db, applicationId),
+    verificationRecords: await recordsOf(db, applicationId),
+  };
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { bankDeliveries } from '../db/schema.js';
+
+/**
+ * The statements of the bank hand-off (migration 0021) on its rows; when to run them is the
+ * worker's (worker.ts). As in the mail queue (ADR 0023), a claim's locked_until is its token:
+ * a row is changed only while it still holds this claim's value.
+ */
+
+/** A database or a transaction: the delivery is queued in the completion's transaction. */
+type Writer = Pick<Database, 'insert'>;
+
+/** Queues the application's hand-off, due now. A second call for the same application does nothing. */
+export async function enqueueDelivery(db: Writer, applicationId: string, bankCode: string, now: Date): Promise<void> {
+  await db.insert(bankDeliveries).values({ applicationId, bankCode, nextAttemptAt: now, createdAt: now }).onConflictDoNothing();
+}
+
+export interface ClaimedDelivery {
+  applicationId: string;
+  bankCode: string;
+  attempts: number;
+  lockedUntil: Date;
+}
+
+/** Up to `limit` due rows no other worker holds, held by this one until now + lockMs. */
+export async function claimDueDeliveries(db: Database, now: Date, lockMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  const lockedUntil = new Date(now.getTime() + lockMs);
+  const due = db
+    .select({ id: bankDeliveries.applicationId })
+    .from(bankDeliveries)
+    .where(and(lte(bankDeliveries.nextAttemptAt, now), or(isNull(bankDeliveries.lockedUntil), lt(bankDeliveries.lockedUntil, now))))
+    .orderBy(asc(bankDeliveries.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(bankDeliveries)
+    .set({ lockedUntil, attempts: sql`${bankDeliveries.attempts} + 1` })
+    .where(inArray(bankDeliveries.applicationId, due))
+    .returning({ applicationId: bankDeliveries.applicationId, bankCode: bankDeliveries.bankCode, attempts: bankDeliveries.attempts });
+  return rows.map((row) => ({ ...row, lockedUntil }));
+}
+
+function held(row: ClaimedDelivery) {
+  return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
+}
+
+/** The bank took it: nothing more to try; the row stays for the operator. */
+export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date): Promise<void> {
+  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null }).where(held(row));
+}
+
+/** Refused or unreachable: tried again from `next`, by any worker. */
+export async function rescheduleDelivery(db: Database, row: ClaimedDelivery, next: Date, code: string): Promise<void> {
+  await db.update(bankDeliveries).set({ nextAttemptAt: next, lockedUntil: null, lastError: code.slice(0, 60) }).where(held(row));
+}
+
+/** Claimed but not tried (the worker is closing): any worker may take them now. */
+export async function releaseDeliveries(db: Database, rows: ClaimedDelivery[]): Promise<void> {
+  await Promise.all(rows.map((row) => db.update(bankDeliveries).set({ lockedUntil: null }).where(held(row))));
+}
+
+/** An operator's re-send: due now, whatever its state; false when the application has no delivery. */
+export async function resendDelivery(db: Database, applicationId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(bankDeliveries)
+    .set({ nextAttemptAt: now, lockedUntil: null })
+    .where(eq(bankDeliveries.applicationId, applicationId))
+    .returning({ id: bankDeliveries.applicationId });
+  return rows.length > 0;
+}
+
+export type DeliveryState = 'pending' | 'failed' | 'delivered';
+
+export interface DeliveryListing {
+  applicationId: string;
+  bankCode: string;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+/** Every delivery, oldest first: no personal data, only ids, counts and error codes. */
+export async function listDeliveries(db: Database): Promise<DeliveryListing[]> {
+  const rows = await db.select().from(bankDeliveries).orderBy(asc(bankDeliveries.createdAt));
+  return rows.map((row) => ({
+    applicationId: row.applicationId,
+    bankCode: row.bankCode,
+    // Failed: tried and refused at least once, still to be tried again.
+    state: row.nextAttemptAt === null ? 'delivered' : row.lastError ? 'failed' : 'pending',
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
+    deliveredAt: row.deliveredAt,
+  }));
+}

@@ -1,0 +1,155 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeliverySettings } from '../config.js';
+import type { Database } from '../db/index.js';
+import { applicationDeliveryOf } from './payload.js';
+import { claimDueDeliveries, markDelivered, releaseDeliveries, rescheduleDelivery, type ClaimedDelivery } from './rows.js';
+import { IDEMPOTENCY_HEADER, signatureHeaders, type SigningKey } from './signature.js';
+
+/**
+ * The hand-off worker, one in every server process (ADR 0033): claims due deliveries from
+ * bank_deliveries the way the mail queue claims mail (FOR UPDATE SKIP LOCKED, locked_until as
+ * the claim's token; ADR 0023), POSTs each application's signed document to its bank, marks it
+ * delivered on a 2xx and otherwise tries again after an exponential backoff, for as long as it
+ * takes. Woken by the database's notice of a new delivery, else every pollMs.
+ */
+
+/** Where a bank's deliveries go now, or null when nowhere yet (the development receiver before listening). */
+export type EndpointOf = (bankCode: string) => string | null;
+
+/** A failure as the row and the log keep it: the HTTP status or the network error's code, no text. */
+function failureCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (error instanceof Error && error.name === 'TimeoutError') return 'timeout';
+  return 'network';
+}
+
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly endpointOf: EndpointOf,
+    private readonly key: SigningKey,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly settings: DeliverySettings,
+    /** Whether the database's change notices reach this process now (db/changes.ts). */
+    private readonly hearsNotices: () => boolean,
+  ) {}
+
+  /**
+   * This process has queued a delivery. Its own notice (migration 0021) wakes the worker when
+   * notices are heard (waking it here too would add a claim that finds nothing); else at once.
+   */
+  queued(): void {
+    if (!this.hearsNotices()) this.wake();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Stops looking for deliveries and waits for the ones under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Looks for due deliveries now, then again every pollMs. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.deliverDue()
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.error({ err: error }, 'bank delivery: round failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.stopped) return;
+        const again = this.again;
+        this.again = false;
+        if (again) this.wake();
+        else {
+          this.timer = setTimeout(() => this.wake(), this.settings.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  /** Tries every delivery due now, `concurrency` at a time; returns how many the banks took. */
+  async deliverDue(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const claimed = await claimDueDeliveries(this.db, this.now(), this.settings.lockMs, this.settings.concurrency);
+      if (this.stopped) {
+        await releaseDeliveries(this.db, claimed);
+        return delivered;
+      }
+      const results = await Promise.all(claimed.map((row) => this.deliver(row)));
+      delivered += results.filter(Boolean).length;
+      if (claimed.length < this.settings.concurrency) return delivered;
+    }
+  }
+
+  private async deliver(row: ClaimedDelivery): Promise<boolean> {
+    const endpoint = this.endpointOf(row.bankCode);
+    if (!endpoint) {
+      await this.reschedule(row, 'no-endpoint');
+      return false;
+    }
+    const document = await this.documentOf(row);
+    if (document === null) return false;
+    const body = Buffer.from(document);
+    let status: number;
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: row.applicationId, ...signatureHeaders(this.key, body, this.now()) },
+        body,
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+      status = response.status;
+      // Read to the end, not kept: the body may quote what we sent.
+      await response.arrayBuffer();
+    } catch (error) {
+      await this.reschedule(row, failureCode(error));
+      return false;
+    }
+    if (status < 200 || status >= 300) {
+      await this.reschedule(row, `http ${status}`);
+      return false;
+    }
+    await markDelivered(this.db, row, this.now());
+    this.log.info({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts }, 'bank delivery: delivered');
+    return true;
+  }
+
+  /** The application's document as JSON, or null (rescheduled) when it cannot be built. */
+  private async documentOf(row: ClaimedDelivery): Promise<string | null> {
+    try {
+      return JSON.stringify(await applicationDeliveryOf(this.db, row.applicationId));
+    } catch (error) {
+      // Our fault, not the bank's: logged (masked, by the log policy) and retried like a refusal.
+      this.log.error({ err: error, applicationId: row.applicationId }, 'bank delivery: document could not be built');
+      await this.reschedule(row, 'document');
+      return null;
+    }
+  }
+
+  private async reschedule(row: ClaimedDelivery, code: string): Promise<void> {
+    const delay = Math.min(this.settings.retryMaxMs, this.settings.retryFirstMs * 2 ** (row.attempts - 1));
+    await rescheduleDelivery(this.db, row, new Date(this.now().getTime() + delay), code);
+    this.log.warn({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts, error: code, retryInMs: delay }, 'bank delivery: failed, will retry');
+  }
+}
