@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliverySettings } from '../config.js';
 import type { Database } from '../db/index.js';
+import { backoffMs, WorkLoop } from '../db/work-loop.js';
 import { applicationDeliveryOf } from './payload.js';
 import { claimDueDeliveries, markDelivered, releaseDeliveries, rescheduleDelivery, type ClaimedDelivery } from './rows.js';
 import { IDEMPOTENCY_HEADER, signatureHeaders, type SigningKey } from './signature.js';
@@ -25,10 +26,7 @@ function failureCode(error: unknown): string {
 }
 
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly db: Database,
@@ -39,7 +37,9 @@ export class DeliveryWorker {
     private readonly settings: DeliverySettings,
     /** Whether the database's change notices reach this process now (db/changes.ts). */
     private readonly hearsNotices: () => boolean,
-  ) {}
+  ) {
+    this.loop = new WorkLoop(() => this.deliverDue(), settings.pollMs, (error: unknown) => log.error({ err: error }, 'bank delivery: round failed'));
+  }
 
   /**
    * This process has queued a delivery. Its own notice (migration 0021) wakes the worker when
@@ -50,41 +50,17 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Stops looking for deliveries and waits for the ones under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Looks for due deliveries now, then again every pollMs. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.deliverDue()
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'bank delivery: round failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        const again = this.again;
-        this.again = false;
-        if (again) this.wake();
-        else {
-          this.timer = setTimeout(() => this.wake(), this.settings.pollMs);
-          this.timer.unref();
-        }
-      });
+    this.loop.wake();
   }
 
   /** Tries every delivery due now, `concurrency` at a time; returns how many the banks took. */
@@ -92,7 +68,7 @@ export class DeliveryWorker {
     let delivered = 0;
     for (;;) {
       const claimed = await claimDueDeliveries(this.db, this.now(), this.settings.lockMs, this.settings.concurrency);
-      if (this.stopped) {
+      if (this.loop.isStopped) {
         await releaseDeliveries(this.db, claimed);
         return delivered;
       }
@@ -148,7 +124,7 @@ export class DeliveryWorker {
   }
 
   private async reschedule(row: ClaimedDelivery, code: string): Promise<void> {
-    const delay = Math.min(this.settings.retryMaxMs, this.settings.retryFirstMs * 2 ** (row.attempts - 1));
+    const delay = backoffMs(this.settings, row.attempts);
     await rescheduleDelivery(this.db, row, new Date(this.now().getTime() + delay), code);
     this.log.warn({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts, error: code, retryInMs: delay }, 'bank delivery: failed, will retry');
   }

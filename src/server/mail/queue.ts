@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueSettings } from '../config.js';
 import type { Database } from '../db/index.js';
+import { backoffMs, WorkLoop } from '../db/work-loop.js';
 import { claimDue, deleteStale, releaseClaimed, removeClaimed, rescheduleClaimed, type ClaimedMail } from './queue-rows.js';
 import type { MailSender } from './types.js';
 
@@ -33,12 +34,9 @@ export const STALE_SWEEP_MS = 60_000;
 export class MailQueue {
   /** When this worker last deleted the stale mails (the app's clock); never yet. */
   private sweptAt = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly db: Database,
@@ -48,7 +46,14 @@ export class MailQueue {
     private readonly settings: MailQueueSettings,
     /** Whether the database's change notices reach this process now (db/changes.ts). */
     private readonly hearsNotices: () => boolean = () => false,
-  ) {}
+  ) {
+    this.loop = new WorkLoop(
+      () => this.deliverDue(),
+      settings.pollMs,
+      (error: unknown) => log.error({ err: error }, 'mail queue: delivery round failed'),
+      () => this.nudge?.(),
+    );
+  }
 
   /**
    * This process has queued a mail. Its own notice (migration 0013) wakes the worker when the
@@ -60,16 +65,12 @@ export class MailQueue {
   }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Stops looking for mail and waits for the mails being sent now. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
   }
 
   /**
@@ -77,28 +78,7 @@ export class MailQueue {
    * a mail), then again every pollMs.
    */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      this.nudge?.();
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.deliverDue()
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'mail queue: delivery round failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.settings.pollMs);
-          this.timer.unref();
-        }
-      });
+    this.loop.wake();
   }
 
   /**
@@ -107,13 +87,11 @@ export class MailQueue {
    * a notice, or another flush) claimed before it. A stopped queue sends in this call.
    */
   async flush(): Promise<void> {
-    if (this.stopped) {
+    if (this.loop.isStopped) {
       await this.deliverDue();
       return;
     }
-    this.again = true;
-    this.wake();
-    while (this.running) await this.running;
+    await this.loop.settle();
   }
 
   /**
@@ -132,8 +110,8 @@ export class MailQueue {
     let more = true;
     for (;;) {
       const free = this.settings.concurrency - sending.size;
-      if (free > 0 && (more || this.again) && !this.stopped && failures.length === 0) {
-        this.again = false;
+      if (free > 0 && (more || this.loop.woken) && !this.loop.isStopped && failures.length === 0) {
+        this.loop.takeWake();
         let claimed: ClaimedMail[];
         try {
           claimed = await claimDue(this.db, this.now(), this.settings.lockMs, free);
@@ -142,7 +120,7 @@ export class MailQueue {
           continue;
         }
         more = claimed.length === free;
-        if (this.stopped) {
+        if (this.loop.isStopped) {
           // Closing: given back for any worker (or this one after a restart).
           await releaseClaimed(this.db, claimed);
           continue;
@@ -190,7 +168,7 @@ export class MailQueue {
   }
 
   private async reschedule(row: ClaimedMail, code: string): Promise<void> {
-    const delay = Math.min(this.settings.retryMaxMs, this.settings.retryFirstMs * 2 ** (row.attempts - 1));
+    const delay = backoffMs(this.settings, row.attempts);
     const next = new Date(this.now().getTime() + delay);
     if (next >= row.discardAfter) {
       await removeClaimed(this.db, row);
