@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { ekycOidcSessions, ekycSessions, verificationRecords } from '../../src/server/db/schema.js';
 import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, type Signed } from './application-fixtures.js';
-import { backends, testServerFor } from './helpers.js';
+import { backends, hostOf, testServerFor } from './helpers.js';
 
 /**
  * EKYC_PROVIDER=oidc against the stand-in OpenID provider, over real HTTP: the test server
@@ -128,6 +128,15 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.created);
     expect(await records(who)).toHaveLength(0);
   });
+
+  it.each(['', '?code=abc', `?state=${'s'.repeat(2000)}&code=abc`, '?error=access_denied&state=unknown'])(
+    'sends an answer for no open session (%#) to the error page and records nothing',
+    async (query) => {
+      const back = await new Browser(port).send(new URL(`http://${hostOf(server, '0177')}/api/ekyc/oidc/callback${query}`));
+      expect(back.status).toBe(303);
+      expect(back.location.pathname).toBe('/ekyc-error');
+    },
+  );
 
   it.each([
     ['a wrong PKCE verifier', { codeVerifier: 'x'.repeat(43) }],

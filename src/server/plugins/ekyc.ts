@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.js';
 import { loadSecrets } from '../db/secrets.js';
 import type { EkycProvider } from '../ekyc/adapter.js';
 import { EkycOidc, oidcCallbackRoutes } from '../ekyc/oidc.js';
-import { createStandin, STANDIN_PREFIX, standinRoutes, type Standin } from '../ekyc/oidc-standin.js';
+import type { Standin } from '../ekyc/oidc-standin.js';
 import { EkycSimulator, simulatorRoutes } from '../ekyc/simulator.js';
 
 /**
@@ -40,6 +40,8 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
  */
 async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig): Promise<EkycOidc> {
   const { issuer, clientId, clientSecret } = config.ekycOidc;
+  // Loaded only when used: a server with another provider never loads oidc-provider (and Koa).
+  const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
   let standin: Standin | undefined;
   const standinOf = (): Standin => {
     if (!standin) {
