@@ -138,6 +138,12 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     },
   );
 
+  it('answers the stand-in page of an unknown interaction with a Japanese 400, not a 500', async () => {
+    const answer = await new Browser(port).send(new URL(`http://127.0.0.1:${port}/oidc-provider/interaction/unknown-uid`));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('お申込み画面から本人確認をやり直してください');
+  });
+
   it.each([
     ['a wrong PKCE verifier', { codeVerifier: 'x'.repeat(43) }],
     ['an ID token for another nonce', { nonce: 'nonce-of-another-session' }],

@@ -1,13 +1,13 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/index.js';
-import { applicationForms, ekycOidcSessions, ekycSessions } from '../db/schema.js';
+import { ekycOidcSessions } from '../db/schema.js';
 import { enteredAddress, type IdentityClaims } from './claims.js';
-import { OIDC_CALLBACK_PATH } from './oidc.js';
+import { enteredAnswers, OIDC_CALLBACK_PATH } from './oidc.js';
 import { escapeHtml, page, sendPage } from './simulator.js';
 
 /**
@@ -43,17 +43,9 @@ function registerStyle(subAddress: string): string {
 
 /** The claims of the person entered in the application of RP session `sessionId`. */
 async function enteredPerson(db: Database, sessionId: string): Promise<Omit<IdentityClaims, 'sub'>> {
-  const [session] = await db
-    .select({ applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType })
-    .from(ekycSessions)
-    .where(and(eq(ekycSessions.provider, 'oidc'), eq(ekycSessions.providerSessionId, sessionId)));
-  if (!session) return otherPerson;
-  const form = session.applicationType === 'GENERAL' ? 'personal' : 'parent';
-  const [row] = await db
-    .select({ answers: applicationForms.answers })
-    .from(applicationForms)
-    .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, form)));
-  const entered = (row?.answers ?? {}) as Record<string, string | undefined>;
+  const answers = await enteredAnswers(db, sessionId);
+  if (Object.keys(answers).length === 0) return otherPerson;
+  const entered = answers as Record<string, string | undefined>;
   const subAddress = entered.subAddress ?? '';
   const main = enteredAddress({ ...entered, subAddress: '' });
   return {
@@ -118,6 +110,9 @@ export function createStandin(db: Database, issuer: string, clientId: string, cl
   return { provider, issuer };
 }
 
+const STANDIN_TITLE = 'マイナンバーカードによる本人確認（スタンドイン）';
+const INTERACTION_GONE = 'この認証の手続きは見つからないか、有効期限が切れています。お申込み画面から本人確認をやり直してください。';
+
 const identityLabels = {
   self: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
   other: 'お申込み内容と異なる方（佐藤 一郎さま）',
@@ -130,8 +125,8 @@ function interactionPage(uid: string): string {
     .map((value, index) => `<label><input type="radio" name="identity" value="${value}"${index === 0 ? ' checked' : ''}> ${escapeHtml(identityLabels[value])}</label>`)
     .join('\n');
   return page(
-    'マイナンバーカードによる本人確認（スタンドイン）',
-    `<h1>マイナンバーカードによる本人確認（スタンドイン）</h1>
+    STANDIN_TITLE,
+    `<h1>${STANDIN_TITLE}</h1>
 <p class="note">このページは、デジタル庁の認証アプリ（公的個人認証）の代わりに動く開発・検証用のOpenIDプロバイダです。マイナンバーカードの読み取りは行いません。カードに記録されている方を下から選んでください。</p>
 <form method="post" action="${STANDIN_PREFIX}/interaction/${escapeHtml(uid)}">
 <fieldset><legend>マイナンバーカードの持ち主</legend>
@@ -142,17 +137,33 @@ ${choices}
   );
 }
 
+
+/** The interaction of this request (its cookie), or undefined when it is unknown or over. */
+async function interactionOf(provider: Provider, request: IncomingMessage, response: ServerResponse) {
+  try {
+    return await provider.interactionDetails(request, response);
+  } catch {
+    return undefined;
+  }
+}
+
+function gone(reply: FastifyReply) {
+  return sendPage(reply, 400, page(STANDIN_TITLE, `<h1>${STANDIN_TITLE}</h1><p>${INTERACTION_GONE}</p>`));
+}
+
 /** Mounts the stand-in: its interaction page, and everything else to oidc-provider itself. */
 export const standinRoutes: FastifyPluginAsync<{ standin: () => Standin; db: Database }> = async (app, { standin, db }) => {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 1024 });
     scope.get<{ Params: { uid: string } }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {
-      const details = await standin().provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionOf(standin().provider, request.raw, reply.raw);
+      if (!details) return gone(reply);
       return sendPage(reply, 200, interactionPage(details.uid));
     });
     scope.post<{ Params: { uid: string }; Body: { identity?: unknown } | undefined }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {
       const { provider } = standin();
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionOf(provider, request.raw, reply.raw);
+      if (!details) return gone(reply);
       const identity = (Object.keys(identityLabels) as Identity[]).find((value) => value === request.body?.identity);
       if (!identity) return sendPage(reply, 400, interactionPage(details.uid));
       const state = String(details.params.state ?? '');

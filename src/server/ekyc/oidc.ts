@@ -136,26 +136,26 @@ export class EkycOidc implements EkycProvider {
       const code = error instanceof Error ? ((error as { code?: string; error?: string }).error ?? (error as { code?: string }).code ?? error.name) : 'unknown';
       return decide('failed', `protocol: ${code}`.slice(0, 200));
     }
-    const entered = await this.enteredBy(session.sessionId);
+    const entered = await enteredAnswers(this.db, session.sessionId);
     const mismatches = compareClaims(claims, entered);
     if (mismatches.length > 0) return decide('rejected', `claims differ: ${mismatches.join(', ')}`);
     return decide('approved', 'claims match', { issuer: this.settings.issuer().href, claims });
   }
+}
 
-  /** What the person checked entered: the applicant (GENERAL) or the parent (CHILD). */
-  private async enteredBy(sessionId: string): Promise<Record<string, unknown>> {
-    const [session] = await this.db
-      .select({ applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType })
-      .from(ekycSessions)
-      .where(and(eq(ekycSessions.provider, this.name), eq(ekycSessions.providerSessionId, sessionId)));
-    if (!session) return {};
-    const form = session.applicationType === 'GENERAL' ? 'personal' : 'parent';
-    const [row] = await this.db
-      .select({ answers: applicationForms.answers })
-      .from(applicationForms)
-      .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, form)));
-    return (row?.answers ?? {}) as Record<string, unknown>;
-  }
+/** What the person checked in OIDC session `sessionId` entered: the applicant (GENERAL) or the parent (CHILD). */
+export async function enteredAnswers(db: Database, sessionId: string): Promise<Record<string, unknown>> {
+  const [session] = await db
+    .select({ applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType })
+    .from(ekycSessions)
+    .where(and(eq(ekycSessions.provider, 'oidc'), eq(ekycSessions.providerSessionId, sessionId)));
+  if (!session) return {};
+  const form = session.applicationType === 'GENERAL' ? 'personal' : 'parent';
+  const [row] = await db
+    .select({ answers: applicationForms.answers })
+    .from(applicationForms)
+    .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, form)));
+  return (row?.answers ?? {}) as Record<string, unknown>;
 }
 
 /** The redirect_uri route: every outcome is a 303 to a page of the flow. */
