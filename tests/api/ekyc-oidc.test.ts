@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { ekycOidcSessions, ekycSessions, verificationRecords } from '../../src/server/db/schema.js';
-import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, type Signed } from './application-fixtures.js';
+import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, uploadOk, type Signed } from './application-fixtures.js';
 import { backends, hostOf, testServerFor } from './helpers.js';
 
 /**
@@ -62,8 +62,12 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     port = (server.app.server.address() as AddressInfo).port;
   });
 
-  async function withPin(): Promise<Signed> {
-    const who = await confirmedApplication(server, '0177', 'GENERAL');
+  async function withPin(applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
+    const who = await confirmedApplication(server, '0177', applicationType);
+    if (applicationType === 'CHILD') {
+      await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD');
+      await uploadOk(server, who, 'CERTIFICATE_RESIDENCE');
+    }
     expect((await setPin(server, who)).statusCode).toBe(200);
     return who;
   }
@@ -117,6 +121,23 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     const replayed = await browser.send(callback);
     expect(replayed.location.pathname).toBe('/ekyc-error');
     expect(await records(who)).toHaveLength(1);
+  });
+
+  it('checks the parent of a child application: their name and birthday, back to the child flow\'s pages', async () => {
+    const approved = await withPin('CHILD');
+    const first = await authorize(approved, 'self');
+    expect((await first.browser.send(first.callback)).location.pathname).toBe('/child/ekyc-callback');
+    expect(await ekycStatus(server, approved)).toBe(EKYC_STATUS.bankerProcessing);
+    const roles = (await records(approved)).map((record) => [record.subjectRole, record.method]).sort();
+    expect(roles).toEqual([
+      ['CHILD', 'CHILD_DOCUMENT_IMAGES'],
+      ['REPRESENTATIVE', 'JPKI_SIGNATURE'],
+    ]);
+
+    const someoneElse = await withPin('CHILD');
+    const second = await authorize(someoneElse, 'other');
+    expect((await second.browser.send(second.callback)).location.pathname).toBe('/child/ekyc-error');
+    expect(await ekycStatus(server, someoneElse)).toBe(EKYC_STATUS.rejected);
   });
 
   it('refuses a response with another state: error page, the session not approved', async () => {

@@ -87,11 +87,18 @@ function addressMatches(claims: IdentityClaims, entered: Record<string, unknown>
   return claimed.length > base.length && full.startsWith(claimed) && !/^\d/u.test(full.slice(claimed.length));
 }
 
-/** The fields whose claim differs from the entry; empty: the person is the one who applied. */
-export function compareClaims(claims: IdentityClaims, entered: Record<string, unknown>): ComparedField[] {
-  const differ: ComparedField[] = [];
-  if (!nameMatches(claims, entered)) differ.push('name');
-  if (!claims.birthdate || claims.birthdate !== text(entered.birthday)) differ.push('birthdate');
-  if (!addressMatches(claims, entered)) differ.push('address');
-  return differ;
+export const allComparedFields: readonly ComparedField[] = ['name', 'birthdate', 'address'];
+
+const matches: Record<ComparedField, (claims: IdentityClaims, entered: Record<string, unknown>) => boolean> = {
+  name: nameMatches,
+  birthdate: (claims, entered) => Boolean(claims.birthdate) && claims.birthdate === text(entered.birthday),
+  address: addressMatches,
+};
+
+/**
+ * The fields (of `fields`: what the person entered) whose claim differs from the entry; empty:
+ * the person is the one who applied.
+ */
+export function compareClaims(claims: IdentityClaims, entered: Record<string, unknown>, fields: readonly ComparedField[] = allComparedFields): ComparedField[] {
+  return fields.filter((field) => !matches[field](claims, entered));
 }

@@ -43,7 +43,7 @@ function registerStyle(subAddress: string): string {
 
 /** The claims of the person entered in the application of RP session `sessionId`. */
 async function enteredPerson(db: Database, sessionId: string): Promise<Omit<IdentityClaims, 'sub'>> {
-  const answers = await enteredAnswers(db, sessionId);
+  const { answers } = await enteredAnswers(db, sessionId);
   if (Object.keys(answers).length === 0) return otherPerson;
   const entered = answers as Record<string, string | undefined>;
   const subAddress = entered.subAddress ?? '';
@@ -54,7 +54,8 @@ async function enteredPerson(db: Database, sessionId: string): Promise<Omit<Iden
     given_name: entered.firstName,
     birthdate: entered.birthday,
     gender: entered.gender === 'MAN' ? 'male' : entered.gender === 'WOMAN' ? 'female' : 'other',
-    address: { formatted: `${main}${registerStyle(subAddress)}` },
+    // A parent enters no address (child flow): the card's address is then one of our choosing.
+    address: { formatted: main ? `${main}${registerStyle(subAddress)}` : '福岡県福岡市中央区天神一丁目1番1号' },
   };
 }
 

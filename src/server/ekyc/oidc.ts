@@ -7,7 +7,7 @@ import { applicationForms, ekycOidcSessions, ekycSessions } from '../db/schema.j
 import { VERIFICATION_METHODS } from '../records/methods.js';
 import { EkycCallbackError, type EkycCallbackEvent, type EkycProvider, type EkycProviderStatus, type EkycSession, type EkycSessionRequest } from './adapter.js';
 import { applyProviderStatus } from './callbacks.js';
-import { compareClaims, type IdentityClaims } from './claims.js';
+import { allComparedFields, compareClaims, type ComparedField, type IdentityClaims } from './claims.js';
 
 /**
  * The OpenID Connect identity check (EKYC_PROVIDER=oidc; docs/adr/0034 and 0035): JPKI through
@@ -137,25 +137,30 @@ export class EkycOidc implements EkycProvider {
       return decide('failed', `protocol: ${code}`.slice(0, 200));
     }
     const entered = await enteredAnswers(this.db, session.sessionId);
-    const mismatches = compareClaims(claims, entered);
+    const mismatches = compareClaims(claims, entered.answers, entered.compared);
     if (mismatches.length > 0) return decide('rejected', `claims differ: ${mismatches.join(', ')}`);
     return decide('approved', 'claims match', { issuer: this.settings.issuer().href, claims });
   }
 }
 
-/** What the person checked in OIDC session `sessionId` entered: the applicant (GENERAL) or the parent (CHILD). */
-export async function enteredAnswers(db: Database, sessionId: string): Promise<Record<string, unknown>> {
+/**
+ * What the person checked in OIDC session `sessionId` entered, and which of it is compared: the
+ * applicant (GENERAL: name, birthday, address) or the parent (CHILD: name and birthday; the
+ * parent's address is not asked in the child flow, so the claims' address is only recorded).
+ */
+export async function enteredAnswers(db: Database, sessionId: string): Promise<{ answers: Record<string, unknown>; compared: readonly ComparedField[] }> {
   const [session] = await db
     .select({ applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType })
     .from(ekycSessions)
     .where(and(eq(ekycSessions.provider, 'oidc'), eq(ekycSessions.providerSessionId, sessionId)));
-  if (!session) return {};
-  const form = session.applicationType === 'GENERAL' ? 'personal' : 'parent';
+  if (!session) return { answers: {}, compared: allComparedFields };
+  const general = session.applicationType === 'GENERAL';
   const [row] = await db
     .select({ answers: applicationForms.answers })
     .from(applicationForms)
-    .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, form)));
-  return (row?.answers ?? {}) as Record<string, unknown>;
+    .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, general ? 'personal' : 'parent')));
+  const answers = (row?.answers ?? {}) as Record<string, unknown>;
+  return { answers, compared: general ? allComparedFields : ['name', 'birthdate'] };
 }
 
 /** The redirect_uri route: every outcome is a 303 to a page of the flow. */
