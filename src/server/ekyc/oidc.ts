@@ -114,8 +114,9 @@ export class EkycOidc implements EkycProvider {
       .returning();
     if (!session) return '/ekyc-error';
     const decide = async (outcome: Outcome, reason: string, evidence?: Record<string, unknown>) => {
-      await this.db.update(ekycOidcSessions).set({ outcome, reason }).where(eq(ekycOidcSessions.sessionId, session.sessionId));
+      // The decision (with its evidence) first: readStatus reports the outcome only once it is recorded.
       await applyProviderStatus(this.db, this, session.sessionId, { state: outcome, supplement: false, evidence }, this.now());
+      await this.db.update(ekycOidcSessions).set({ outcome, reason }).where(eq(ekycOidcSessions.sessionId, session.sessionId));
       // Approved: the return page, which polls as ever. Otherwise the flow's error page beside it.
       return outcome === 'approved' ? session.returnUrl : new URL('ekyc-error', session.returnUrl).href;
     };
