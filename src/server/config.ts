@@ -82,9 +82,18 @@ export interface ServerConfig {
    * EKYC_PROVIDER: the identity-check service (src/server/ekyc/adapter.ts). 'simulator' (the
    * default outside production) is the stand-in shipped with the product: a page of this
    * server at /ekyc-simulator/… on which anyone may approve their own check, so production
-   * (NODE_ENV=production) must name the provider explicitly; no other provider exists yet.
+   * (NODE_ENV=production) must name the provider explicitly. 'oidc': an OpenID Connect
+   * provider (JPKI through the Digital Agency's app; src/server/ekyc/oidc.ts), the one of
+   * EKYC_OIDC_ISSUER, or without it (never in production) the stand-in OpenID provider this
+   * server mounts at /oidc-provider (src/server/ekyc/oidc-standin.ts).
    */
   ekycProvider: EkycProviderName;
+  /**
+   * EKYC_OIDC_ISSUER, EKYC_OIDC_CLIENT_ID, EKYC_OIDC_CLIENT_SECRET: the OpenID provider of
+   * EKYC_PROVIDER=oidc and this service's registration there. Issuer unset: the stand-in
+   * (its client is registered by the server itself; the id defaults to 'account-opening').
+   */
+  ekycOidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   /**
    * EKYC_CALLBACK_SECRET: the shared secret of the provider's signed callbacks (HMAC-SHA256,
    * header X-Ekyc-Signature). A real provider issues it; unset, the server generates one into
@@ -117,8 +126,20 @@ export interface ServerSecrets {
   ekycCallbackSecret?: string;
 }
 
-export const ekycProviderNames = ['simulator'] as const;
+export const ekycProviderNames = ['simulator', 'oidc'] as const;
 export type EkycProviderName = (typeof ekycProviderNames)[number];
+
+function ekycOidc(env: NodeJS.ProcessEnv, production: boolean): ServerConfig['ekycOidc'] {
+  const issuer = optional(env, 'EKYC_OIDC_ISSUER');
+  if (production && issuer === null && optional(env, 'EKYC_PROVIDER') === 'oidc') {
+    throw new Error('EKYC_OIDC_ISSUER must be set in production with EKYC_PROVIDER=oidc (the stand-in is for development only)');
+  }
+  return {
+    issuer,
+    clientId: optional(env, 'EKYC_OIDC_CLIENT_ID') ?? 'account-opening',
+    clientSecret: optional(env, 'EKYC_OIDC_CLIENT_SECRET'),
+  };
+}
 
 function ekycProvider(raw: string | null, production: boolean): EkycProviderName {
   if (raw === null) {
@@ -260,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     schemasDir: optional(env, 'SCHEMAS_DIR') ?? path.join(repositoryRoot, 'schemas'),
     ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
     ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
+    ekycOidc: ekycOidc(env, production),
     pinKeyFile: optional(env, 'PIN_KEY_FILE'),
   };
 }

@@ -208,6 +208,20 @@ export const ekycSimulatorSessions = pgTable('ekyc_simulator_sessions', {
   decidedAt: timestamptz('decided_at'),
 });
 
+/** The relying party's state of an OpenID Connect check (ekyc/oidc.ts; migration 0023). */
+export const ekycOidcSessions = pgTable('ekyc_oidc_sessions', {
+  sessionId: varchar('session_id', { length: 100 }).primaryKey(),
+  state: varchar('state', { length: 100 }).notNull().unique(),
+  nonce: varchar('nonce', { length: 100 }).notNull(),
+  codeVerifier: varchar('code_verifier', { length: 200 }).notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  returnUrl: text('return_url').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  outcome: varchar('outcome', { length: 12, enum: ['approved', 'rejected', 'failed'] }),
+  reason: varchar('reason', { length: 200 }),
+});
+
 export const documents = pgTable(
   'documents',
   {

@@ -6,15 +6,18 @@ import type { ApplicationType } from '../db/schema.js';
 import type { VerificationMethod } from '../records/methods.js';
 
 /**
- * What the server needs from an identity-check (eKYC) provider. The product ships one
- * implementation, the simulator (simulator.ts, EKYC_PROVIDER=simulator); a real provider is
- * another class implementing this interface, chosen in plugins/ekyc.ts.
+ * What the server needs from an identity-check (eKYC) provider, chosen by EKYC_PROVIDER in
+ * plugins/ekyc.ts. Two protocols exist: the simulator's (simulator.ts), standing for today's
+ * redirect-and-signed-callback provider, and OpenID Connect (oidc.ts, JPKI through the Digital
+ * Agency's app, ADR 0035), whose answer comes back through the browser instead of a callback.
  *
  * The life of a check:
  * 1. POST /api/ekyc calls createSession and sends the browser to the returned url.
  * 2. The applicant finishes at the provider, which redirects the browser to returnUrl
  *    (/ekyc-callback, /child/ekyc-callback) and POSTs a signed callback to
  *    /api/ekyc/callback; verifyCallback turns that request into an event (routes/ekyc.ts).
+ *    (OpenID Connect: the browser comes back to GET /api/ekyc/oidc/callback, which records the
+ *    outcome and then sends it on to returnUrl; verifyCallback refuses everything.)
  * 3. The page polls POST /api/ekyc/status; while the stored status is still pending the
  *    server also asks readStatus, so a lost callback delays nothing.
  */

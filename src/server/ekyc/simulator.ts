@@ -126,11 +126,11 @@ export class EkycSimulator implements EkycProvider {
   }
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
@@ -178,7 +178,7 @@ ${choices}
   );
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
+export function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 

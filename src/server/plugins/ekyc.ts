@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.js';
 import { loadSecrets } from '../db/secrets.js';
 import type { EkycProvider } from '../ekyc/adapter.js';
+import { EkycOidc, oidcCallbackRoutes } from '../ekyc/oidc.js';
+import type { Standin } from '../ekyc/oidc-standin.js';
 import { EkycSimulator, simulatorRoutes } from '../ekyc/simulator.js';
 
 /**
@@ -23,8 +25,36 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
       if (config.production) app.log.warn('EKYC_PROVIDER=simulator: identity checks are NOT real; anyone can approve their own');
       break;
     }
+    case 'oidc': {
+      provider = await oidcProvider(app, config);
+      break;
+    }
   }
   app.decorate('ekyc', provider);
 };
+
+/**
+ * EKYC_PROVIDER=oidc: the relying party and its redirect_uri route; without EKYC_OIDC_ISSUER
+ * (never in production, config.ts refuses) the stand-in OpenID provider at /oidc-provider of
+ * this server, its issuer on the loopback address of the port the server listens on.
+ */
+async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig): Promise<EkycOidc> {
+  const { issuer, clientId, clientSecret } = config.ekycOidc;
+  // Loaded only when used: a server with another provider never loads oidc-provider (and Koa).
+  const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
+  let standin: Standin | undefined;
+  const standinOf = (): Standin => {
+    if (!standin) {
+      const address = app.server.address();
+      if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
+      standin = createStandin(app.db, `http://127.0.0.1:${address.port}${STANDIN_PREFIX}`, clientId, clientSecret);
+    }
+    return standin;
+  };
+  const oidc = new EkycOidc(app.db, { issuer: () => new URL(issuer ?? standinOf().issuer), clientId, clientSecret }, () => app.now());
+  await app.register(oidcCallbackRoutes, { oidc });
+  if (issuer === null) await app.register(standinRoutes, { standin: standinOf, db: app.db });
+  return oidc;
+}
 
 export default fp(ekyc, { name: 'ekyc', fastify: '5.x', dependencies: ['database'] });

@@ -1,0 +1,195 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import formbody from '@fastify/formbody';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../db/index.js';
+import { ekycOidcSessions } from '../db/schema.js';
+import { enteredAddress, type IdentityClaims } from './claims.js';
+import { enteredAnswers, OIDC_CALLBACK_PATH } from './oidc.js';
+import { escapeHtml, page, sendPage } from './simulator.js';
+
+/**
+ * The stand-in OpenID provider shipped with the product (EKYC_PROVIDER=oidc without
+ * EKYC_OIDC_ISSUER; never in production), mounted under /oidc-provider: oidc-provider
+ * configured like the Digital Agency's authentication app (code flow only, PKCE S256 required,
+ * scopes name, address, birthdate, gender with the standard claims). Instead of reading a
+ * My Number card, its interaction page lets the tester pick who is "on the card": the person
+ * entered in the application (the claims built from the entry, written the way the register
+ * writes them: kanji numerals, full-width space), or someone else. Its own sessions, codes and
+ * grants live in oidc-provider's memory adapter: one process only, a restart forgets them
+ * (a development stand-in; the relying party's state is in the database).
+ */
+
+export const STANDIN_PREFIX = '/oidc-provider';
+
+const otherPerson: Omit<IdentityClaims, 'sub'> = {
+  name: '佐藤　一郎',
+  family_name: '佐藤',
+  given_name: '一郎',
+  birthdate: '1975-05-05',
+  gender: 'male',
+  address: { formatted: '東京都千代田区霞が関一丁目1番1号' },
+};
+
+const kanjiDigits = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/** 2-13-1 as the register writes it (二丁目13番1号); anything else as entered. */
+function registerStyle(subAddress: string): string {
+  const lot = /^(\d)-(\d+)-(\d+)$/u.exec(subAddress.normalize('NFKC'));
+  return lot ? `${kanjiDigits[Number(lot[1])]}丁目${lot[2]}番${lot[3]}号` : subAddress;
+}
+
+/** The claims of the person entered in the application of RP session `sessionId`. */
+async function enteredPerson(db: Database, sessionId: string): Promise<Omit<IdentityClaims, 'sub'>> {
+  const { answers } = await enteredAnswers(db, sessionId);
+  if (Object.keys(answers).length === 0) return otherPerson;
+  const entered = answers as Record<string, string | undefined>;
+  const subAddress = entered.subAddress ?? '';
+  const main = enteredAddress({ ...entered, subAddress: '' });
+  return {
+    name: `${entered.lastName ?? ''}　${entered.firstName ?? ''}`,
+    family_name: entered.lastName,
+    given_name: entered.firstName,
+    birthdate: entered.birthday,
+    gender: entered.gender === 'MAN' ? 'male' : entered.gender === 'WOMAN' ? 'female' : 'other',
+    // A parent enters no address (child flow): the card's address is then one of our choosing.
+    address: { formatted: main ? `${main}${registerStyle(subAddress)}` : '福岡県福岡市中央区天神一丁目1番1号' },
+  };
+}
+
+export interface Standin {
+  provider: Provider;
+  issuer: string;
+}
+
+/** A stand-in provider for `issuer` (…/oidc-provider), its one client being this server. */
+export function createStandin(db: Database, issuer: string, clientId: string, clientSecret: string | null): Standin {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        ...(clientSecret === null ? { token_endpoint_auth_method: 'none' } : { client_secret: clientSecret }),
+        // Any origin's /api/ekyc/oidc/callback (below): banks are served on their own hosts.
+        redirect_uris: [`http://localhost${OIDC_CALLBACK_PATH}`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    scopes: ['openid', 'name', 'address', 'birthdate', 'gender'],
+    claims: {
+      openid: ['sub'],
+      name: ['name', 'family_name', 'given_name'],
+      address: ['address'],
+      birthdate: ['birthdate'],
+      gender: ['gender'],
+    },
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${STANDIN_PREFIX}/interaction/${interaction.uid}` },
+    findAccount: async (_ctx: KoaContextWithOIDC, accountId: string): Promise<Account> => ({
+      accountId,
+      claims: async () => ({
+        sub: accountId,
+        ...(accountId.startsWith('self.') ? await enteredPerson(db, accountId.slice('self.'.length)) : otherPerson),
+      }),
+    }),
+  });
+  provider.Client.prototype.redirectUriAllowed = function allowed(value: string): boolean {
+    try {
+      const url = new URL(value);
+      return url.pathname === OIDC_CALLBACK_PATH && url.search === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  };
+  return { provider, issuer };
+}
+
+const STANDIN_TITLE = 'マイナンバーカードによる本人確認（スタンドイン）';
+const INTERACTION_GONE = 'この認証の手続きは見つからないか、有効期限が切れています。お申込み画面から本人確認をやり直してください。';
+
+const identityLabels = {
+  self: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
+  other: 'お申込み内容と異なる方（佐藤 一郎さま）',
+} as const;
+
+type Identity = keyof typeof identityLabels;
+
+function interactionPage(uid: string): string {
+  const choices = (Object.keys(identityLabels) as Identity[])
+    .map((value, index) => `<label><input type="radio" name="identity" value="${value}"${index === 0 ? ' checked' : ''}> ${escapeHtml(identityLabels[value])}</label>`)
+    .join('\n');
+  return page(
+    STANDIN_TITLE,
+    `<h1>${STANDIN_TITLE}</h1>
+<p class="note">このページは、デジタル庁の認証アプリ（公的個人認証）の代わりに動く開発・検証用のOpenIDプロバイダです。マイナンバーカードの読み取りは行いません。カードに記録されている方を下から選んでください。</p>
+<form method="post" action="${STANDIN_PREFIX}/interaction/${escapeHtml(uid)}">
+<fieldset><legend>マイナンバーカードの持ち主</legend>
+${choices}
+</fieldset>
+<button type="submit">この内容で認証してお申込み画面へ戻る</button>
+</form>`,
+  );
+}
+
+
+/** The interaction of this request (its cookie), or undefined when it is unknown or over. */
+async function interactionOf(provider: Provider, request: IncomingMessage, response: ServerResponse) {
+  try {
+    return await provider.interactionDetails(request, response);
+  } catch {
+    return undefined;
+  }
+}
+
+function gone(reply: FastifyReply) {
+  return sendPage(reply, 400, page(STANDIN_TITLE, `<h1>${STANDIN_TITLE}</h1><p>${INTERACTION_GONE}</p>`));
+}
+
+/** Mounts the stand-in: its interaction page, and everything else to oidc-provider itself. */
+export const standinRoutes: FastifyPluginAsync<{ standin: () => Standin; db: Database }> = async (app, { standin, db }) => {
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 1024 });
+    scope.get<{ Params: { uid: string } }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const details = await interactionOf(standin().provider, request.raw, reply.raw);
+      if (!details) return gone(reply);
+      return sendPage(reply, 200, interactionPage(details.uid));
+    });
+    scope.post<{ Params: { uid: string }; Body: { identity?: unknown } | undefined }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const { provider } = standin();
+      const details = await interactionOf(provider, request.raw, reply.raw);
+      if (!details) return gone(reply);
+      const identity = (Object.keys(identityLabels) as Identity[]).find((value) => value === request.body?.identity);
+      if (!identity) return sendPage(reply, 400, interactionPage(details.uid));
+      const state = String(details.params.state ?? '');
+      const [session] = await db.select({ sessionId: ekycOidcSessions.sessionId }).from(ekycOidcSessions).where(eq(ekycOidcSessions.state, state));
+      const accountId = identity === 'self' && session ? `self.${session.sessionId}` : `other.${randomBytes(8).toString('hex')}`;
+      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      grant.addOIDCScope(String(details.params.scope));
+      const grantId = await grant.save();
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    });
+  });
+
+  // oidc-provider reads the body itself: this scope leaves the stream untouched.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const forward = (raw: IncomingMessage & { originalUrl?: string }, response: ServerResponse) => {
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '').slice(STANDIN_PREFIX.length) || '/';
+      return standin().provider.callback()(raw, response);
+    };
+    scope.all(`${STANDIN_PREFIX}/*`, async (request, reply) => {
+      reply.hijack();
+      await forward(request.raw, reply.raw);
+    });
+  });
+};

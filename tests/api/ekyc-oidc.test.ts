@@ -1,0 +1,205 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EKYC_STATUS } from '../../src/domain/ekyc.js';
+import { ekycOidcSessions, ekycSessions, verificationRecords } from '../../src/server/db/schema.js';
+import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, uploadOk, type Signed } from './application-fixtures.js';
+import { backends, hostOf, testServerFor } from './helpers.js';
+
+/**
+ * EKYC_PROVIDER=oidc against the stand-in OpenID provider, over real HTTP: the test server
+ * listens on a loopback port and the test is the browser, following each redirect by hand
+ * with a cookie jar, sending every request to that port under the URL's own Host header.
+ */
+
+interface Answer {
+  status: number;
+  /** Where it redirects; /no-location when it does not. */
+  location: URL;
+  body: string;
+}
+
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly port: number) {}
+
+  send(url: URL, method = 'GET', form?: Record<string, string>): Promise<Answer> {
+    const body = form ? new URLSearchParams(form).toString() : undefined;
+    const headers: Record<string, string> = { host: url.host };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: this.port, path: `${url.pathname}${url.search}`, method, headers }, (res) => {
+        for (const cookie of res.headers['set-cookie'] ?? []) {
+          const [pair = ''] = cookie.split(';');
+          const [name = '', value = ''] = pair.split('=');
+          if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+          else this.cookies.set(name, value);
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: new URL(res.headers.location ?? '/no-location', url),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+}
+
+describe.each(backends)('identity check over OpenID Connect with the stand-in provider ($name)', (backend) => {
+  const server = testServerFor(backend, { config: { ekycProvider: 'oidc' } });
+  let port = 0;
+
+  beforeAll(async () => {
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (server.app.server.address() as AddressInfo).port;
+  });
+
+  async function withPin(applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
+    const who = await confirmedApplication(server, '0177', applicationType);
+    if (applicationType === 'CHILD') {
+      await uploadOk(server, who, 'INDIVIDUAL_NUMBER_CARD');
+      await uploadOk(server, who, 'CERTIFICATE_RESIDENCE');
+    }
+    expect((await setPin(server, who)).statusCode).toBe(200);
+    return who;
+  }
+
+  /** Up to the provider's answer to the redirect_uri: the URL the browser is sent to next. */
+  async function authorize(who: Signed, identity: 'self' | 'other', edit: (url: URL) => void = () => {}) {
+    const started = await startEkyc(server, who);
+    expect(started.statusCode).toBe(200);
+    const authorization = new URL(started.json<{ url: string }>().url);
+    expect(authorization.pathname).toBe('/oidc-provider/auth');
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('scope')).toBe('openid name address birthdate gender');
+    edit(authorization);
+    const browser = new Browser(port);
+    const toLogin = await browser.send(authorization);
+    expect(toLogin.status).toBe(303);
+    if (!toLogin.location.pathname.startsWith('/oidc-provider/interaction/')) return { browser, callback: toLogin.location };
+    const pageAnswer = await browser.send(toLogin.location);
+    expect(pageAnswer.status).toBe(200);
+    expect(pageAnswer.body).toContain('マイナンバーカードの持ち主');
+    const chosen = await browser.send(toLogin.location, 'POST', { identity });
+    expect(chosen.status).toBe(303);
+    const resumed = await browser.send(chosen.location);
+    expect(resumed.status).toBe(303);
+    return { browser, callback: resumed.location };
+  }
+
+  async function providerSessionOf(who: Signed): Promise<string> {
+    const [row] = await server.app.db.select({ id: ekycSessions.providerSessionId }).from(ekycSessions).where(eq(ekycSessions.applicationId, who.id));
+    return row?.id ?? '';
+  }
+
+  async function records(who: Signed) {
+    return server.app.db.select().from(verificationRecords).where(eq(verificationRecords.applicationId, who.id));
+  }
+
+  it('approves when the claims match, records them as JPKI evidence, and the application completes', async () => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'self');
+    expect(callback.pathname).toBe('/api/ekyc/oidc/callback');
+    const back = await browser.send(callback);
+    expect(back.status).toBe(303);
+    expect(back.location.pathname).toBe('/ekyc-callback');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.bankerProcessing);
+    const [record] = await records(who);
+    expect(record).toMatchObject({ method: 'JPKI_SIGNATURE', provider: 'oidc' });
+    expect((record?.evidence as { claims: { name: string } }).claims.name).toBe('山田　花子');
+    expect((await complete(server, who)).statusCode).toBe(200);
+
+    // The same authorization response again: the session is spent, nothing changes.
+    const replayed = await browser.send(callback);
+    expect(replayed.location.pathname).toBe('/ekyc-error');
+    expect(await records(who)).toHaveLength(1);
+  });
+
+  it('checks the parent of a child application: their name and birthday, back to the child flow\'s pages', async () => {
+    const approved = await withPin('CHILD');
+    const first = await authorize(approved, 'self');
+    expect((await first.browser.send(first.callback)).location.pathname).toBe('/child/ekyc-callback');
+    expect(await ekycStatus(server, approved)).toBe(EKYC_STATUS.bankerProcessing);
+    const roles = (await records(approved)).map((record) => [record.subjectRole, record.method]).sort();
+    expect(roles).toEqual([
+      ['CHILD', 'CHILD_DOCUMENT_IMAGES'],
+      ['REPRESENTATIVE', 'JPKI_SIGNATURE'],
+    ]);
+
+    const someoneElse = await withPin('CHILD');
+    const second = await authorize(someoneElse, 'other');
+    expect((await second.browser.send(second.callback)).location.pathname).toBe('/child/ekyc-error');
+    expect(await ekycStatus(server, someoneElse)).toBe(EKYC_STATUS.rejected);
+  });
+
+  it('refuses a response with another state: error page, the session not approved', async () => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'self');
+    callback.searchParams.set('state', 'not-the-state-we-sent');
+    const back = await browser.send(callback);
+    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.created);
+    expect(await records(who)).toHaveLength(0);
+  });
+
+  it.each(['', '?code=abc', `?state=${'s'.repeat(2000)}&code=abc`, '?error=access_denied&state=unknown'])(
+    'sends an answer for no open session (%#) to the error page and records nothing',
+    async (query) => {
+      const back = await new Browser(port).send(new URL(`http://${hostOf(server, '0177')}/api/ekyc/oidc/callback${query}`));
+      expect(back.status).toBe(303);
+      expect(back.location.pathname).toBe('/ekyc-error');
+    },
+  );
+
+  it('answers the stand-in page of an unknown interaction with a Japanese 400, not a 500', async () => {
+    const answer = await new Browser(port).send(new URL(`http://127.0.0.1:${port}/oidc-provider/interaction/unknown-uid`));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('お申込み画面から本人確認をやり直してください');
+  });
+
+  it.each([
+    ['a wrong PKCE verifier', { codeVerifier: 'x'.repeat(43) }],
+    ['an ID token for another nonce', { nonce: 'nonce-of-another-session' }],
+  ])('refuses the exchange with %s: error page, status failed', async (_name, change) => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'self');
+    // What the provider issued was for another verifier/nonce than the one this session holds.
+    await server.app.db.update(ekycOidcSessions).set(change).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));
+    const back = await browser.send(callback);
+    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.failed);
+    expect(await records(who)).toHaveLength(0);
+  });
+
+  it('refuses an authorization request without PKCE at the provider, and the session fails', async () => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'self', (url) => {
+      url.searchParams.delete('code_challenge');
+      url.searchParams.delete('code_challenge_method');
+    });
+    expect(callback.pathname).toBe('/api/ekyc/oidc/callback');
+    expect(callback.searchParams.get('error')).toBe('invalid_request');
+    const back = await browser.send(callback);
+    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.failed);
+  });
+
+  it('rejects when the card is someone else: error page, status rejected, no record', async () => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'other');
+    const back = await browser.send(callback);
+    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.rejected);
+    expect(await records(who)).toHaveLength(0);
+    const [row] = await server.app.db.select().from(ekycOidcSessions).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));
+    expect(row?.reason).toBe('claims differ: name, birthdate, address');
+  });
+});
