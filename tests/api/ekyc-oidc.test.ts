@@ -18,6 +18,8 @@ interface Answer {
   /** Where it redirects; /no-location when it does not. */
   location: URL;
   body: string;
+  /** The Content-Security-Policy header, if any. */
+  policy: string;
 }
 
 class Browser {
@@ -44,6 +46,7 @@ class Browser {
             status: res.statusCode ?? 0,
             location: new URL(res.headers.location ?? '/no-location', url),
             body: Buffer.concat(chunks).toString('utf8'),
+            policy: String(res.headers['content-security-policy'] ?? ''),
           }),
         );
       });
@@ -88,6 +91,10 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     const pageAnswer = await browser.send(toLogin.location);
     expect(pageAnswer.status).toBe(200);
     expect(pageAnswer.body).toContain('マイナンバーカードの持ち主');
+    // Its form's submission ends in a redirect to the bank's host: the policy allows that origin
+    // (browsers apply form-action to the redirects too), and no other.
+    const redirectOrigin = new URL(authorization.searchParams.get('redirect_uri') ?? '').origin;
+    expect(pageAnswer.policy.split(';')).toContain(`form-action 'self' ${redirectOrigin}`);
     const chosen = await browser.send(toLogin.location, 'POST', { identity });
     expect(chosen.status).toBe(303);
     const resumed = await browser.send(chosen.location);
@@ -136,7 +143,8 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
 
     const someoneElse = await withPin('CHILD');
     const second = await authorize(someoneElse, 'other');
-    expect((await second.browser.send(second.callback)).location.pathname).toBe('/child/ekyc-error');
+    // The child flow's return page, whose poll of the rejected status leads to its eKYC error page.
+    expect((await second.browser.send(second.callback)).location.pathname).toBe('/child/ekyc-callback');
     expect(await ekycStatus(server, someoneElse)).toBe(EKYC_STATUS.rejected);
   });
 
@@ -174,7 +182,7 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     // What the provider issued was for another verifier/nonce than the one this session holds.
     await server.app.db.update(ekycOidcSessions).set(change).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));
     const back = await browser.send(callback);
-    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(back.location.pathname).toBe('/ekyc-callback');
     expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.failed);
     expect(await records(who)).toHaveLength(0);
   });
@@ -188,7 +196,7 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     expect(callback.pathname).toBe('/api/ekyc/oidc/callback');
     expect(callback.searchParams.get('error')).toBe('invalid_request');
     const back = await browser.send(callback);
-    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(back.location.pathname).toBe('/ekyc-callback');
     expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.failed);
   });
 
@@ -196,7 +204,7 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     const who = await withPin();
     const { browser, callback } = await authorize(who, 'other');
     const back = await browser.send(callback);
-    expect(back.location.pathname).toBe('/ekyc-error');
+    expect(back.location.pathname).toBe('/ekyc-callback');
     expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.rejected);
     expect(await records(who)).toHaveLength(0);
     const [row] = await server.app.db.select().from(ekycOidcSessions).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));

@@ -152,6 +152,18 @@ function gone(reply: FastifyReply) {
   return sendPage(reply, 400, page(STANDIN_TITLE, `<h1>${STANDIN_TITLE}</h1><p>${INTERACTION_GONE}</p>`));
 }
 
+/**
+ * The page's form posts to the stand-in, which then redirects the browser to the application's
+ * redirect_uri on the bank's host, another origin in development (127.0.0.1 against
+ * 0177.localhost). Browsers apply form-action to the redirects after a submission too, so the
+ * page's policy names that one origin beside 'self' (oidc-provider checked it is registered).
+ */
+function allowFormRedirectTo(reply: FastifyReply, redirectUri: unknown): void {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string' || typeof redirectUri !== 'string' || !URL.canParse(redirectUri)) return;
+  reply.header('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${new URL(redirectUri).origin}`));
+}
+
 /** Mounts the stand-in: its interaction page, and everything else to oidc-provider itself. */
 export const standinRoutes: FastifyPluginAsync<{ standin: () => Standin; db: Database }> = async (app, { standin, db }) => {
   await app.register(async (scope) => {
@@ -159,6 +171,7 @@ export const standinRoutes: FastifyPluginAsync<{ standin: () => Standin; db: Dat
     scope.get<{ Params: { uid: string } }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {
       const details = await interactionOf(standin().provider, request.raw, reply.raw);
       if (!details) return gone(reply);
+      allowFormRedirectTo(reply, details.params.redirect_uri);
       return sendPage(reply, 200, interactionPage(details.uid));
     });
     scope.post<{ Params: { uid: string }; Body: { identity?: unknown } | undefined }>(`${STANDIN_PREFIX}/interaction/:uid`, async (request, reply) => {

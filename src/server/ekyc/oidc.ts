@@ -21,8 +21,9 @@ import { allComparedFields, compareClaims, type ComparedField, type IdentityClai
  *   audience, signature, nonce) and sends the verifier. The claims (userinfo) are compared
  *   with what the applicant entered: a match approves (method JPKI_SIGNATURE, the claims as
  *   the record's evidence), a mismatch rejects (9), any protocol failure fails (8). The browser
- *   then goes to the flow's return page (/ekyc-callback…), which polls as ever; when nothing
- *   can be trusted (unknown state) it goes to /ekyc-error.
+ *   then goes to the flow's return page (/ekyc-callback…) whatever the outcome, which polls as
+ *   ever and leads on by the status; when nothing can be trusted (unknown state) it goes to
+ *   /ekyc-error.
  */
 
 export const OIDC_CALLBACK_PATH = '/api/ekyc/oidc/callback';
@@ -101,8 +102,9 @@ export class EkycOidc implements EkycProvider {
 
   /**
    * Finishes the check of the authorization response at `currentUrl` and answers where the
-   * browser goes: the session's return page once it is decided, '/ekyc-error' when the response
-   * belongs to no open session. A failure goes straight to the flow's eKYC error page.
+   * browser goes: the session's return page once it is decided (whatever the outcome: its poll
+   * leads on), '/ekyc-error' when the response belongs to no open session (the navigation guard
+   * turns that arrival into the error page: nothing of an unknown response is trusted).
    */
   async finish(currentUrl: URL): Promise<string> {
     const state = currentUrl.searchParams.get('state') ?? '';
@@ -117,8 +119,10 @@ export class EkycOidc implements EkycProvider {
       // The decision (with its evidence) first: readStatus reports the outcome only once it is recorded.
       await applyProviderStatus(this.db, this, session.sessionId, { state: outcome, supplement: false, evidence }, this.now());
       await this.db.update(ekycOidcSessions).set({ outcome, reason }).where(eq(ekycOidcSessions.sessionId, session.sessionId));
-      // Approved: the return page, which polls as ever. Otherwise the flow's error page beside it.
-      return outcome === 'approved' ? session.returnUrl : new URL('ekyc-error', session.returnUrl).href;
+      // The return page in every case, as after the simulator: it polls the status and the flow
+      // goes on to completion, or to its eKYC error page for a failed or rejected check. (The
+      // error page itself, entered by a redirect, would be refused by the navigation guard.)
+      return session.returnUrl;
     };
     let claims: IdentityClaims;
     try {
