@@ -1,9 +1,8 @@
-/** The banks' time zone is fixed (Japan has no daylight saving time). */
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { JAPAN_OFFSET_MS } from '../domain/rules/dates.js';
 
 /** ISO 8601 in Japan time, e.g. 2026-12-01T00:00:00+09:00, as the API answers times. */
 export function toJstIso(date: Date): string {
-  return `${new Date(date.getTime() + JST_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
+  return `${new Date(date.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
 }
 
 /**

@@ -9,6 +9,7 @@ import bank0181 from '../../banks/0181/bank.json';
 import child from '../../flows/child.json';
 import general from '../../flows/general.json';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../src/domain/bank/types';
+import { methodsOfferedAt } from '../../src/domain/identity-check-methods';
 import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
@@ -18,8 +19,18 @@ import { messages } from '../../src/domain/messages';
 export const generalFlow: FlowModel = describeFlow(general as unknown as FlowConfig);
 export const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
-export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSettings {
-  return { bank: toPublicBankConfig(bank), analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 30 * 60_000, warningMs: 2 * 60_000 }, production: false };
+/** A day before the switch of 2027-04-01, when every method of the banks' configuration is offered. */
+export const DAY_BEFORE_THE_SWITCH = new Date('2027-01-15T12:00:00+09:00');
+
+export function settingsFor(bank: BankConfig = bank0177 as BankConfig, at: Date = DAY_BEFORE_THE_SWITCH): ClientSettings {
+  return {
+    bank: toPublicBankConfig(bank),
+    analyticsMeasurementId: null,
+    ekycPollIntervalMs: null,
+    session: { idleMs: 30 * 60_000, warningMs: 2 * 60_000 },
+    production: false,
+    identityCheckMethods: methodsOfferedAt(bank.identityCheckMethods, at),
+  };
 }
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
 export const bank0181Settings = (): ClientSettings => settingsFor(bank0181 as BankConfig);

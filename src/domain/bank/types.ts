@@ -1,3 +1,5 @@
+import type { MethodWindow, VerificationMethod } from '../identity-check-methods';
+
 /**
  * A bank of the group, read from banks/<code>/bank.json (validated by banks/bank.schema.json).
  * Upper-case names are the configuration fields the spec names (section 3); the rest are the
@@ -79,6 +81,8 @@ export interface BankConfig {
    * 0033). Server-only. Required in production; elsewhere absent means the development receiver.
    */
   DELIVERY_ENDPOINT?: string;
+  /** The identity-check methods offered and from/until which day each (ADR 0036). */
+  identityCheckMethods: MethodWindow[];
 }
 
 /** How long an unfinished application is kept when the bank says nothing (issue 14). */
@@ -101,7 +105,7 @@ export function recordRetentionYearsOf(bank: Pick<BankConfig, 'verificationRecor
  * What the browser receives: everything but server-only settings. Of the sender address only
  * its domain (after 「@」) goes to the page: the applicant allows mail from it on their phone.
  */
-export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS' | 'DELIVERY_ENDPOINT'> & { mailDomain: string };
+export type PublicBankConfig = Omit<BankConfig, 'MAIL_ADDRESS' | 'DELIVERY_ENDPOINT' | 'identityCheckMethods'> & { mailDomain: string };
 
 /** 'kouza-web@fukuokabank.co.jp' → 'fukuokabank.co.jp'. */
 export function mailDomainOf(mailAddress: string): string {
@@ -109,7 +113,8 @@ export function mailDomainOf(mailAddress: string): string {
 }
 
 export function toPublicBankConfig(bank: BankConfig): PublicBankConfig {
-  const { MAIL_ADDRESS: mail, DELIVERY_ENDPOINT: _endpoint, ...rest } = bank;
+  // The methods' dates stay on the server: the page is told what is offered on the day it loads (ClientSettings).
+  const { MAIL_ADDRESS: mail, DELIVERY_ENDPOINT: _endpoint, identityCheckMethods: _methods, ...rest } = bank;
   return { ...rest, mailDomain: mailDomainOf(mail) };
 }
 
@@ -122,4 +127,10 @@ export interface ClientSettings {
   /** How long a session lasts without a request, and how long before its end the page offers to extend it (ms). */
   session: { idleMs: number; warningMs: number };
   production: boolean;
+  /**
+   * The identity-check methods the bank offers on the day (Japan time) the page was served, in
+   * the bank's order: what the flows' methodOffered guard reads. The server checks again when
+   * a check starts.
+   */
+  identityCheckMethods: VerificationMethod[];
 }

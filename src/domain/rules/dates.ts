@@ -17,7 +17,8 @@ export interface CalendarDate {
   day: number;
 }
 
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+/** Japan's offset from UTC (no daylight saving time). */
+export const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const MINIMUM_ADULT_AGE = 18;

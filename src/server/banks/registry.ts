@@ -133,6 +133,13 @@ async function loadOne(
     values.add(p.value);
   });
 
+  bank.identityCheckMethods.forEach((window, i) => {
+    if (window.from !== undefined && window.until !== undefined && window.until < window.from) {
+      problems.push(`${where}: /identityCheckMethods/${i} ends (until ${window.until}) before it starts (from ${window.from})`);
+      ok = false;
+    }
+  });
+
   for (const kind of IMAGE_KINDS) {
     const image = path.join(root, folder, bank.images[kind]);
     if (!(await isFile(image))) {

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { EKYC_STATUS, type EkycStatus } from '../../domain/ekyc.js';
 import type { EkycProviderName } from '../config.js';
 import type { ApplicationType } from '../db/schema.js';
-import type { VerificationMethod } from '../records/methods.js';
+import type { VerificationMethod } from '../../domain/identity-check-methods.js';
 
 /**
  * What the server needs from an identity-check (eKYC) provider, chosen by EKYC_PROVIDER in

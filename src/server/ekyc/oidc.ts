@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as client from 'openid-client';
 import type { Database } from '../db/index.js';
 import { applicationForms, ekycOidcSessions, ekycSessions } from '../db/schema.js';
-import { VERIFICATION_METHODS } from '../records/methods.js';
+import { VERIFICATION_METHODS } from '../../domain/identity-check-methods.js';
 import { EkycCallbackError, type EkycCallbackEvent, type EkycProvider, type EkycProviderStatus, type EkycSession, type EkycSessionRequest } from './adapter.js';
 import { applyProviderStatus } from './callbacks.js';
 import { allComparedFields, compareClaims, type ComparedField, type IdentityClaims } from './claims.js';

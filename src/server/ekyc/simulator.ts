@@ -17,7 +17,7 @@ import {
 } from './adapter.js';
 import { receiveCallback, type CallbackDependencies } from './callbacks.js';
 import { simulatorOutcomeLabels } from './simulator-labels.js';
-import { VERIFICATION_METHODS } from '../records/methods.js';
+import { VERIFICATION_METHODS } from '../../domain/identity-check-methods.js';
 
 /**
  * The identity-check provider simulator shipped with the product (EKYC_PROVIDER=simulator,

@@ -1,12 +1,11 @@
+import { JAPAN_OFFSET_MS } from '../../domain/rules/dates.js';
 import type { BankConfig } from '../../domain/bank/types.js';
 import { bankMail } from './bank-mail.js';
 import type { MailMessage } from './types.js';
 
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
 /** '2025年6月15日 14時05分' in Japan time, as the mail states the acceptance. */
 export function japaneseDateTime(date: Date): string {
-  const jst = new Date(date.getTime() + JST_OFFSET_MS);
+  const jst = new Date(date.getTime() + JAPAN_OFFSET_MS);
   const minutes = String(jst.getUTCMinutes()).padStart(2, '0');
   return `${jst.getUTCFullYear()}年${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日 ${jst.getUTCHours()}時${minutes}分`;
 }

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { methodsOfferedAt } from '../../domain/identity-check-methods';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
 import type { VersionedFlow } from '../../domain/flow/types';
 import { PAGE_DATA_IDS } from '../../domain/page-data';
@@ -113,7 +114,10 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     if (!isPage) return reply.code(404).send({ message: httpMessages.notFound });
     const bank = request.bank;
     if (!bank) return sendUnknownHost(reply, request.hostname);
-    const made = shells.get(bank.code);
+    const identityCheckMethods = methodsOfferedAt(bank.identityCheckMethods, app.now());
+    // One shell per bank and set of methods: the day a method starts or ends makes a new one.
+    const key = `${bank.code} ${identityCheckMethods.join(',')}`;
+    const made = shells.get(key);
     if (made) return sendShell(request, reply, made);
     const settings: ClientSettings = {
       bank: toPublicBankConfig(bank),
@@ -121,12 +125,13 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
       ekycPollIntervalMs: options.ekycPollIntervalMs,
       session: options.session,
       production: options.production,
+      identityCheckMethods,
     };
     const html = template
       .replace(SETTINGS_PLACEHOLDER, jsonScript(PAGE_DATA_IDS.settings, settings) + flowsScript)
       .replace('<title>口座開設のお申込み</title>', `<title>口座開設のお申込み | ${escapeHtml(bank.NAME)}</title>`);
     const shell = shellOf(html);
-    shells.set(bank.code, shell);
+    shells.set(key, shell);
     return sendShell(request, reply, shell);
   });
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { applicationForms, applications, documents, verificationRecords, type ApplicationType, type SubjectRole } from '../db/schema.js';
-import { VERIFICATION_METHODS, type VerificationMethod } from './methods.js';
+import { VERIFICATION_METHODS, type VerificationMethod } from '../../domain/identity-check-methods.js';
 
 /** The transaction handle drizzle passes to db.transaction's callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
