@@ -79,19 +79,19 @@ export interface ServerConfig {
    */
   schemasDir: string;
   /**
-   * EKYC_PROVIDER: the identity-check service (src/server/ekyc/adapter.ts). 'simulator' (the
-   * default outside production) is the stand-in shipped with the product: a page of this
-   * server at /ekyc-simulator/… on which anyone may approve their own check, so production
-   * (NODE_ENV=production) must name the provider explicitly. 'oidc': an OpenID Connect
-   * provider (JPKI through the Digital Agency's app; src/server/ekyc/oidc.ts), the one of
-   * EKYC_OIDC_ISSUER, or without it (never in production) the stand-in OpenID provider this
-   * server mounts at /oidc-provider (src/server/ekyc/oidc-standin.ts).
+   * EKYC_PROVIDER: the provider of the photo-ID method (IMAGE_SELFIE_PHOTO_ID;
+   * src/server/ekyc/adapter.ts). 'simulator' (the default outside production) is the stand-in
+   * shipped with the product: a page of this server at /ekyc-simulator/… on which anyone may
+   * approve their own check, so production (NODE_ENV=production) must name it explicitly.
+   * Which methods a bank offers, and when, is bank.json's identityCheckMethods (ADR 0036).
    */
-  ekycProvider: EkycProviderName;
+  ekycProvider: PhotoIdProviderName;
   /**
-   * EKYC_OIDC_ISSUER, EKYC_OIDC_CLIENT_ID, EKYC_OIDC_CLIENT_SECRET: the OpenID provider of
-   * EKYC_PROVIDER=oidc and this service's registration there. Issuer unset: the stand-in
-   * (its client is registered by the server itself; the id defaults to 'account-opening').
+   * EKYC_OIDC_ISSUER, EKYC_OIDC_CLIENT_ID, EKYC_OIDC_CLIENT_SECRET: the OpenID provider of the
+   * JPKI method (src/server/ekyc/oidc.ts) and this service's registration there. Issuer unset:
+   * the stand-in this server mounts at /oidc-provider (src/server/ekyc/oidc-standin.ts), whose
+   * client is registered by the server itself (id 'account-opening' by default); refused in
+   * production when a bank offers JPKI_SIGNATURE (plugins/ekyc.ts).
    */
   ekycOidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   /**
@@ -126,30 +126,34 @@ export interface ServerSecrets {
   ekycCallbackSecret?: string;
 }
 
+/** The names of the identity-check providers, as ekyc_sessions.provider stores them. */
 export const ekycProviderNames = ['simulator', 'oidc'] as const;
 export type EkycProviderName = (typeof ekycProviderNames)[number];
 
-function ekycOidc(env: NodeJS.ProcessEnv, production: boolean): ServerConfig['ekycOidc'] {
-  const issuer = optional(env, 'EKYC_OIDC_ISSUER');
-  if (production && issuer === null && optional(env, 'EKYC_PROVIDER') === 'oidc') {
-    throw new Error('EKYC_OIDC_ISSUER must be set in production with EKYC_PROVIDER=oidc (the stand-in is for development only)');
-  }
+/** The providers of the photo-ID method EKYC_PROVIDER may name. */
+export const photoIdProviderNames = ['simulator'] as const satisfies readonly EkycProviderName[];
+export type PhotoIdProviderName = (typeof photoIdProviderNames)[number];
+
+function ekycOidc(env: NodeJS.ProcessEnv): ServerConfig['ekycOidc'] {
   return {
-    issuer,
+    issuer: optional(env, 'EKYC_OIDC_ISSUER'),
     clientId: optional(env, 'EKYC_OIDC_CLIENT_ID') ?? 'account-opening',
     clientSecret: optional(env, 'EKYC_OIDC_CLIENT_SECRET'),
   };
 }
 
-function ekycProvider(raw: string | null, production: boolean): EkycProviderName {
+function ekycProvider(raw: string | null, production: boolean): PhotoIdProviderName {
   if (raw === null) {
     if (production) {
       throw new Error('EKYC_PROVIDER must be set in production (EKYC_PROVIDER=simulator only for a demonstration)');
     }
     return 'simulator';
   }
-  const known = ekycProviderNames.find((name) => name === raw);
-  if (!known) throw new Error(`EKYC_PROVIDER must be one of ${ekycProviderNames.join(', ')}, got ${raw}`);
+  if (raw === 'oidc') {
+    throw new Error('EKYC_PROVIDER=oidc is gone: the OpenID Connect (JPKI) method is offered per bank by bank.json identityCheckMethods (docs/adr/0036)');
+  }
+  const known = photoIdProviderNames.find((name) => name === raw);
+  if (!known) throw new Error(`EKYC_PROVIDER must be one of ${photoIdProviderNames.join(', ')}, got ${raw}`);
   return known;
 }
 
@@ -281,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     schemasDir: optional(env, 'SCHEMAS_DIR') ?? path.join(repositoryRoot, 'schemas'),
     ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
     ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
-    ekycOidc: ekycOidc(env, production),
+    ekycOidc: ekycOidc(env),
     pinKeyFile: optional(env, 'PIN_KEY_FILE'),
   };
 }

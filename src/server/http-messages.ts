@@ -22,6 +22,7 @@ export const httpMessages = {
   ekycTooManyAttempts: '本人確認の回数が上限に達しました。お手数ですが、お近くの店舗にご相談ください。',
   ekycNotStarted: '本人確認が開始されていません。',
   ekycNotApproved: '本人確認が完了していません。',
+  ekycMethodNotOffered: 'この本人確認の方法は現在ご利用いただけません。お手数ですが、本人確認の準備の画面からやり直してください。',
   documentsMissing: '本人確認書類のアップロードが完了していません。',
   supplementMissing: '現住所確認書類のアップロードが完了していません。',
   documentNotExpected: 'この書類のアップロードは現在受け付けておりません。',

@@ -7,7 +7,7 @@ import type { ServerConfig } from './config.js';
 import type { Hasher } from './crypto.js';
 import type { FuriganaReader } from './furigana/index.js';
 import type { PostalLookup } from './postal/index.js';
-import type { EkycProvider } from './ekyc/adapter.js';
+import type { EkycProviders } from './ekyc/providers.js';
 import type { MailSender } from './mail/types.js';
 import type { MailQueue } from './mail/queue.js';
 import type { SigningKey } from './delivery/signature.js';
@@ -61,8 +61,8 @@ declare module 'fastify' {
     furigana: FuriganaReader;
     /** The RSA key pairs of the PIN encryption (plugins/pin-keys.ts). */
     pinKeys: PinKeyStore;
-    /** The identity-check provider of EKYC_PROVIDER (plugins/ekyc.ts). */
-    ekyc: EkycProvider;
+    /** The identity-check providers, one per method (plugins/ekyc.ts, ekyc/providers.ts). */
+    ekyc: EkycProviders;
     /** The forms of SCHEMAS_DIR (plugins/forms.ts). */
     forms: FormCatalogue;
     /** The flow versions served to new applicants and run by older ones (plugins/flows.ts, flows/versions.ts). */

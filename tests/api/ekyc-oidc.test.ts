@@ -8,7 +8,7 @@ import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, uploadOk
 import { backends, hostOf, testServerFor } from './helpers.js';
 
 /**
- * EKYC_PROVIDER=oidc against the stand-in OpenID provider, over real HTTP: the test server
+ * the JPKI method (JPKI_SIGNATURE) against the stand-in OpenID provider, over real HTTP: the test server
  * listens on a loopback port and the test is the browser, following each redirect by hand
  * with a cookie jar, sending every request to that port under the URL's own Host header.
  */
@@ -57,7 +57,7 @@ class Browser {
 }
 
 describe.each(backends)('identity check over OpenID Connect with the stand-in provider ($name)', (backend) => {
-  const server = testServerFor(backend, { config: { ekycProvider: 'oidc' } });
+  const server = testServerFor(backend);
   let port = 0;
 
   beforeAll(async () => {
@@ -77,7 +77,7 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
 
   /** Up to the provider's answer to the redirect_uri: the URL the browser is sent to next. */
   async function authorize(who: Signed, identity: 'self' | 'other', edit: (url: URL) => void = () => {}) {
-    const started = await startEkyc(server, who);
+    const started = await startEkyc(server, who, { supplement: false, method: 'JPKI_SIGNATURE' });
     expect(started.statusCode).toBe(200);
     const authorization = new URL(started.json<{ url: string }>().url);
     expect(authorization.pathname).toBe('/oidc-provider/auth');

@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ChildBeforeCheck from '../../src/client/screens/ChildBeforeCheck';
+import ChildBeforeCheck, { CHILD_APPLICATIONS_CLOSED } from '../../src/client/screens/ChildBeforeCheck';
 import ChildTerm from '../../src/client/screens/ChildTerm';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { messages } from '../../src/domain/messages';
-import { bank0181Settings, bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, screenProps, settingsFor, userAgents } from './fixtures';
+import { bank0181Settings, bank0587Settings, fakeApi, inRouter, json, pretendUserAgent, screenProps, settingsFor, snapshotTaking, userAgents } from './fixtures';
 
 /** The child flow as the runtime reads it (the flow lint vouches for the JSON shape). */
 const notFound = () => json({ message: 'not found' }, 404);
@@ -93,6 +93,15 @@ describe('/child/before-check', () => {
     fakeApi({ 'GET /api/maintenance': notFound });
     renderBeforeCheck('/child/before-check', settings);
     expect(screen.getByText(`お子さまが${area}がお申込みいただけます。`)).toBeTruthy();
+  });
+
+  it('says the bank takes no child application online when the flow refuses NEXT (no method for the child on the day)', () => {
+    pretendUserAgent(userAgents.iPhoneSafari);
+    fakeApi({ 'GET /api/maintenance': notFound, 'GET /api/notifications/0177': notFound });
+    const props = screenProps('/child/before-check', { snapshot: snapshotTaking(() => false) });
+    render(inRouter('/child/before-check', <ChildBeforeCheck {...props} />));
+    expect(screen.getByRole('status').textContent).toBe(CHILD_APPLICATIONS_CLOSED);
+    expect(screen.queryByRole('button', { name: '次へ' })).toBeNull();
   });
 
   it('keeps the invitation code in session storage and records the channel; drops values over the limits', async () => {

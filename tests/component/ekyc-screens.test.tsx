@@ -14,15 +14,15 @@ import Redirect from '../../src/client/screens/Redirect';
 import SupplementError from '../../src/client/screens/SupplementError';
 import { SYSTEM_ERROR_TEXT } from '../../src/client/screens/SystemError';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, childFlow, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor, requestOf } from './fixtures';
+import { bank0587Settings, childFlow, fakeApi, generalFlow, inRouter, json, screenProps, settingsFor, requestOf, snapshotTaking } from './fixtures';
 
 
 /** A snapshot that is in `stateId.sub` (what the runtime hands over while the actor runs). */
 function snapshotIn(stateId: string, sub: string): AnyMachineSnapshot {
   const matches = (value: unknown) =>
     value !== null && typeof value === 'object' && (value as Record<string, unknown>)[stateId] === sub;
-  // Only `matches` is read by the screen.
-  return { value: { [stateId]: sub }, matches } as unknown as AnyMachineSnapshot;
+  // Only `matches` and `can` are read by the screen; every method's guard holds.
+  return snapshotTaking(() => true, { value: { [stateId]: sub }, matches });
 }
 
 afterEach(() => {
@@ -37,19 +37,43 @@ describe('/ekyc-preparation', () => {
     render(<EkycPreparation {...props} />);
     for (const name of GENERAL_DOCUMENTS) expect(screen.getByText(name)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'これからの流れ' })).toBeTruthy();
-    const button = screen.getByRole('button', { name: '本人確認へ進む' }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: '書類の撮影で本人確認へ進む' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     await userEvent.setup().click(button);
     expect(props.send).toHaveBeenCalledWith({ type: 'START_EKYC' });
+  });
+
+  it('offers the two methods of the day in the bank\'s order, each with its own button', async () => {
+    const props = screenProps('/ekyc-preparation', { snapshot: snapshotIn('ekycPreparation', 'ready') });
+    render(<EkycPreparation {...props} />);
+    expect(screen.getByText('本人確認は、次の2つの方法からお選びいただけます。')).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf('本人確認書類とお顔を撮影する')).toBeLessThan(headings.indexOf('マイナンバーカードを読み取る'));
+    expect(screen.getByText(/署名用電子証明書の暗証番号/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'マイナンバーカードで本人確認へ進む' }));
+    expect(props.send).toHaveBeenCalledWith({ type: 'START_JPKI' });
+  });
+
+  it('shows only JPKI when the flow refuses the photo-ID start (from 2027-04-01), and a notice when it refuses both', () => {
+    const jpkiOnly = screenProps('/ekyc-preparation', { snapshot: snapshotTaking((type) => type === 'START_JPKI', { matches: () => false }) });
+    const { unmount } = render(<EkycPreparation {...jpkiOnly} />);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['マイナンバーカードで本人確認へ進む']);
+    expect(screen.queryByText(/2つの方法/)).toBeNull();
+    expect(screen.queryByText('運転免許証')).toBeNull();
+    unmount();
+    render(<EkycPreparation {...screenProps('/ekyc-preparation', { snapshot: snapshotTaking(() => false, { matches: () => false }) })} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('現在、Webでの本人確認を受け付けておりません。');
   });
 
   it('shows a spinner and cannot be pressed again while the identity check is being started', () => {
     for (const sub of ['starting', 'leaving']) {
       const props = screenProps('/ekyc-preparation', { snapshot: snapshotIn('ekycPreparation', sub) });
       const { unmount } = render(<EkycPreparation {...props} />);
-      const button = screen.getByRole('button', { name: /本人確認へ進む/ }) as HTMLButtonElement;
+      const button = screen.getByRole('button', { name: /書類の撮影で本人確認へ進む/ }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);
       expect(button.getAttribute('aria-busy')).toBe('true');
+      expect((screen.getByRole('button', { name: /マイナンバーカードで本人確認へ進む/ }) as HTMLButtonElement).disabled).toBe(true);
       expect(screen.getByRole('status').textContent).toContain('本人確認サービスへ移動しています');
       unmount();
     }

@@ -35,6 +35,11 @@ export function settingsFor(bank: BankConfig = bank0177 as BankConfig, at: Date 
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);
 export const bank0181Settings = (): ClientSettings => settingsFor(bank0181 as BankConfig);
 
+/** A stand-in snapshot whose `can` answers `takes(event type)`: what a screen asks of its guards. */
+export function snapshotTaking(takes: (type: string) => boolean, extra: Record<string, unknown> = {}): AnyMachineSnapshot {
+  return { can: (event: { type: string }) => takes(event.type), ...extra } as unknown as AnyMachineSnapshot;
+}
+
 /** ScreenProps for one page of either flow (found by its path); `send` is a spy. */
 export function screenProps(path: string, overrides: Partial<ScreenProps> = {}): ScreenProps & { send: Mock<(event: FlowEvent) => void> } {
   const flow = [generalFlow, childFlow].find((model) => model.pageByPath.has(path));
@@ -45,8 +50,8 @@ export function screenProps(path: string, overrides: Partial<ScreenProps> = {}):
     page,
     flow,
     settings: settingsFor(),
-    // The screens under test do not read the machine snapshot; an empty object stands in for it.
-    snapshot: {} as AnyMachineSnapshot,
+    // A machine that takes every event (its guards all hold); tests of a refused event pass their own.
+    snapshot: snapshotTaking(() => true),
     arrivalData: undefined,
     ...overrides,
     send,

@@ -168,7 +168,7 @@ test('the provider rejects: /ekyc-error, and the applicant can try again', async
   await expect(page.getByRole('alert')).toHaveText(EKYC_ERROR);
   await expectNoHorizontalScroll(page);
   await walk(journey, [['EkycError', 'RETRY', '/ekyc-preparation']]);
-  await expect(button(page, '本人確認へ進む')).toBeEnabled();
+  await expect(button(page, '書類の撮影で本人確認へ進む')).toBeEnabled();
 });
 
 test('no result in time: 12 tries with visible progress, then /ekyc-error', async ({ page }) => {

@@ -1,6 +1,9 @@
 import { EKYC_MAX_ATTEMPTS } from '../../src/domain/ekyc';
 import type { ApplicationType } from '../../src/domain/flow/types';
-import type { ActorName, GuardName } from '../../src/domain/flow/vocabulary';
+import bank0177 from '../../banks/0177/bank.json';
+import type { BankConfig } from '../../src/domain/bank/types';
+import { methodGuards, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
+import { methodsOfferedAt, type VerificationMethod } from '../../src/domain/identity-check-methods';
 import type { ProviderOutcome } from '../e2e/drivers/types';
 
 /**
@@ -16,17 +19,25 @@ export interface World {
   provider: ProviderOutcome | null;
   /** Identity-check sessions this application has started (the server allows EKYC_MAX_ATTEMPTS). */
   ekycStarts: number;
+  /** The methods the banks offer today (bank.json identityCheckMethods; the same for the three banks). */
+  offeredMethods: readonly VerificationMethod[];
 }
+
+/** What the test server offers: the banks' configuration on the day the tests run, as the server reads it. */
+export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt((bank0177 as BankConfig).identityCheckMethods, new Date());
 
 /** A new application: what the landing page starts from. */
 export function freshWorld(applicationType: ApplicationType): World {
-  return { applicationType, provider: null, ekycStarts: 0 };
+  return { applicationType, provider: null, ekycStarts: 0, offeredMethods: OFFERED_TODAY };
 }
 
 /** When each guard of the vocabulary holds. */
 export const guardHolds: Record<GuardName, (world: World) => boolean> = {
   // The poll's answer carries supplement: true when the simulator was told "supplement".
   supplementRequested: (world) => world.provider === 'supplement',
+  photoIdOffered: (world) => world.offeredMethods.includes(methodGuards.photoIdOffered),
+  jpkiOffered: (world) => world.offeredMethods.includes(methodGuards.jpkiOffered),
+  childDocumentImagesOffered: (world) => world.offeredMethods.includes(methodGuards.childDocumentImagesOffered),
 };
 
 /** A request the test makes fail (the network drops it) for a failure an applicant cannot cause. */

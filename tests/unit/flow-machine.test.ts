@@ -26,7 +26,7 @@ function counting() {
       }),
     ]),
   ) as Record<ActorName, ReturnType<typeof fromPromise>>;
-  const implementations: FlowImplementations = { actions, guards: { supplementRequested: () => false }, actors };
+  const implementations: FlowImplementations = { actions, guards: { supplementRequested: () => false, photoIdOffered: () => true, jpkiOffered: () => true, childDocumentImagesOffered: () => true }, actors };
   return { runs, implementations };
 }
 

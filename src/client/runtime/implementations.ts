@@ -1,5 +1,6 @@
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import type { ActionName, ActorName, GuardName } from '../../domain/flow/vocabulary';
+import { methodGuards, type ActionName, type ActorName, type GuardName, type MethodGuardName } from '../../domain/flow/vocabulary';
+import type { ProviderMethod, VerificationMethod } from '../../domain/identity-check-methods';
 import type { ApplicationType } from '../../domain/flow/types';
 import type { ClientSettings } from '../../domain/bank/types';
 import { EKYC_STATUS } from '../../domain/ekyc';
@@ -55,6 +56,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
+/** Each method guard holds while the page's day offers its method (ClientSettings). */
+function methodGuardsOf(offered: readonly VerificationMethod[]): Record<MethodGuardName, () => boolean> {
+  const names = Object.keys(methodGuards) as MethodGuardName[];
+  return Object.fromEntries(names.map((name) => [name, () => offered.includes(methodGuards[name])])) as Record<MethodGuardName, () => boolean>;
+}
+
 export function createImplementations(settings: ClientSettings): FlowImplementations {
   return {
     actions: {
@@ -76,11 +83,12 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
     },
     guards: {
       supplementRequested: ({ event }) => outputOf(event).supplement === true,
+      ...methodGuardsOf(settings.identityCheckMethods),
     },
     actors: {
-      startEkyc: fromPromise<{ url: string }, { applicationType: ApplicationType }>(async ({ input }) => {
+      startEkyc: fromPromise<{ url: string }, { applicationType: ApplicationType; method: ProviderMethod }>(async ({ input }) => {
         session.set('applicationType', input.applicationType);
-        return api<{ url: string }>('/ekyc', { method: 'POST', body: { supplement: false } });
+        return api<{ url: string }>('/ekyc', { method: 'POST', body: { supplement: false, method: input.method } });
       }),
       // XState aborts `signal` when the actor stops (the page was left): the next wait or call ends it.
       pollEkycStatus: fromPromise<{ supplement: boolean }, PollInput, PollProgressEvent>(async ({ input, emit, signal }) => {

@@ -38,3 +38,12 @@ export function formOf(page: FlowPage): string {
   if (page.form === undefined) throw new Error(`page ${page.path} names no form (meta.form)`);
   return page.form;
 }
+
+/**
+ * Whether the page's machine takes `type` now: a screen offers a way only when the flow's
+ * guards let it (the identity-check methods of the day, for one). Snapshots without `can`
+ * (a screen drawn outside a running machine) take nothing.
+ */
+export function canSend(snapshot: AnyMachineSnapshot, type: FlowEventType): boolean {
+  return typeof snapshot.can === 'function' && snapshot.can({ type });
+}

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { ScreenProps } from '../runtime/screen';
+import type { VerificationMethod } from '../../domain/identity-check-methods';
+import { canSend, type ScreenProps } from '../runtime/screen';
 import { Button } from '../ui/Button';
 import '../styles/ekyc-steps.css';
 
@@ -43,7 +44,7 @@ function GeneralPreparation() {
           これからの流れ
         </h2>
         <ol className="flow-steps">
-          <li>「本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
+          <li>「書類の撮影で本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
           <li>画面の案内に沿って、本人確認書類とお客さまのお顔を撮影してください。</li>
           <li>撮影が終わると、この申込画面に戻り、確認結果をお待ちいただきます（1分程度）。</li>
           <li>
@@ -84,7 +85,7 @@ function ParentPreparation() {
           これからの流れ
         </h2>
         <ol className="flow-steps">
-          <li>「本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
+          <li>「書類の撮影で本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
           <li>画面の案内に沿って、マイナンバーカードと親権者さまのお顔を撮影してください。</li>
           <li>撮影が終わると、この申込画面に戻り、確認結果をお待ちいただきます（1分程度）。</li>
           <li>本人確認が完了すると、お申込みの受付が完了します。</li>
@@ -94,29 +95,99 @@ function ParentPreparation() {
   );
 }
 
+/** The applicant's JPKI check through the Digital Agency's app (both flows; ADR 0035). */
+function JpkiPreparation({ parent }: { parent: boolean }) {
+  const who = parent ? '親権者さま' : 'お客さま';
+  return (
+    <>
+      <p>
+        {who}のマイナンバーカードのICチップをスマートフォンで読み取り、署名用電子証明書で本人確認を行います。書類やお顔の撮影は不要です。
+      </p>
+      <section aria-labelledby="jpki-items">
+        <h2 className="section-title" id="jpki-items">
+          ご用意いただくもの
+        </h2>
+        <ul className="bullet-list document-list">
+          <li>{who}のマイナンバーカード（署名用電子証明書が有効なもの）</li>
+          <li>署名用電子証明書の暗証番号（英数字6～16桁）</li>
+          <li>マイナンバーカードの読み取りに対応したスマートフォンと、デジタル庁の「デジタル認証アプリ」</li>
+        </ul>
+        <ul className="note-list">
+          <li>氏名・生年月日・住所は、マイナンバーカードに記録されている内容とお申込み内容を照合します。転居後に住所の変更がお済みでない場合はご利用いただけません。</li>
+          <li>暗証番号を5回続けて間違えると、署名用電子証明書がロックされます。ロックの解除は、お住まいの市区町村の窓口でお手続きください。</li>
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** What each way of checking says, and its button, by the event that starts it. */
+const methodSections = {
+  START_EKYC: {
+    startingState: 'starting',
+    heading: '本人確認書類とお顔を撮影する',
+    button: '書類の撮影で本人確認へ進む',
+    body: (parent: boolean) => (parent ? <ParentPreparation /> : <GeneralPreparation />),
+  },
+  START_JPKI: {
+    startingState: 'startingJpki',
+    heading: 'マイナンバーカードを読み取る',
+    button: 'マイナンバーカードで本人確認へ進む',
+    body: (parent: boolean) => <JpkiPreparation parent={parent} />,
+  },
+} as const;
+type MethodEvent = keyof typeof methodSections;
+
+/** The start events in the bank's order of its methods (settings.identityCheckMethods). */
+const eventOfMethod: Partial<Record<VerificationMethod, MethodEvent>> = {
+  IMAGE_SELFIE_PHOTO_ID: 'START_EKYC',
+  JPKI_SIGNATURE: 'START_JPKI',
+};
+
 /**
- * /ekyc-preparation (7 of 7) and /child/parent-ekyc-preparation (12 of 12): what to have ready
- * for the identity check, then 「本人確認へ進む」 (START_EKYC). While the flow's startEkyc
- * actor asks for the provider's URL (sub-state `starting`) and while the browser leaves for
- * it (`leaving`), the button shows a spinner and cannot be pressed again. A failed start
- * sends the flow to the eKYC error page.
+ * /ekyc-preparation (7 of 7) and /child/parent-ekyc-preparation (12 of 12): the ways of checking
+ * the applicant (or parent) the flow allows today (its guards photoIdOffered and jpkiOffered,
+ * from the bank's methods of the day), each with what to have ready and its own button
+ * (START_EKYC, START_JPKI), in the bank's order; with two, the page asks to choose. While the
+ * flow's startEkyc actor asks for the provider's URL and the browser leaves for it, every
+ * button waits and cannot be pressed again. A failed start sends the flow to the eKYC error page.
  */
-export default function EkycPreparation({ page, flow, snapshot, send }: ScreenProps) {
+export default function EkycPreparation({ page, flow, settings, snapshot, send }: ScreenProps) {
   const parent = flow.config.meta.applicationType === 'CHILD';
-  const starting = inSubState(snapshot, page.stateId, 'starting', 'leaving');
+  const leaving = inSubState(snapshot, page.stateId, 'leaving');
+  const events = settings.identityCheckMethods
+    .map((method) => eventOfMethod[method])
+    .filter((event): event is MethodEvent => event !== undefined && canSend(snapshot, event));
+  const startingWith = (event: MethodEvent) => leaving || inSubState(snapshot, page.stateId, methodSections[event].startingState);
+  const starting = events.some(startingWith);
   return (
     <section className="stack ekyc-preparation">
-      {parent ? <ParentPreparation /> : <GeneralPreparation />}
-      <div className="actions">
-        <Button loading={starting} onClick={() => send({ type: 'START_EKYC' })}>
-          本人確認へ進む
-        </Button>
-        {starting && (
-          <p className="actions__hint" role="status">
-            本人確認サービスへ移動しています。しばらくお待ちください。
-          </p>
-        )}
-      </div>
+      {events.length > 1 && <p>本人確認は、次の{events.length}つの方法からお選びいただけます。</p>}
+      {events.length === 0 && (
+        <p className="alert alert--warning" role="status">
+          現在、Webでの本人確認を受け付けておりません。お手数ですが、お近くの店舗にご相談ください。
+        </p>
+      )}
+      {events.map((event) => (
+        <section key={event} className="stack ekyc-method" aria-labelledby={`method-${event}`}>
+          {events.length > 1 && (
+            <h2 className="section-title" id={`method-${event}`}>
+              {methodSections[event].heading}
+            </h2>
+          )}
+          {methodSections[event].body(parent)}
+          <div className="actions">
+            <Button loading={startingWith(event)} disabled={starting} onClick={() => send({ type: event })}>
+              {methodSections[event].button}
+            </Button>
+          </div>
+        </section>
+      ))}
+      {starting && (
+        <p className="actions__hint" role="status">
+          本人確認サービスへ移動しています。しばらくお待ちください。
+        </p>
+      )}
     </section>
   );
 }

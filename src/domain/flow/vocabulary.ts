@@ -1,3 +1,5 @@
+import { VERIFICATION_METHODS, type VerificationMethod } from '../identity-check-methods.js';
+
 /**
  * The names a flow file may use. The flow JSON refers to screens, guards, actions and actors
  * by these names only; the client implements each one exactly once (TypeScript checks that
@@ -43,8 +45,20 @@ export const PIN_SCREEN = 'Pin' satisfies ScreenName;
  */
 export const formScreenNames = ['FormStep', 'Confirmation', 'Pin'] as const satisfies readonly ScreenName[];
 
-export const guardNames = ['supplementRequested'] as const;
+export const guardNames = ['supplementRequested', 'photoIdOffered', 'jpkiOffered', 'childDocumentImagesOffered'] as const;
 export type GuardName = (typeof guardNames)[number];
+
+/**
+ * The guards that hold while the bank offers an identity-check method (bank.json
+ * identityCheckMethods, by date; ADR 0036): a flow offers a way only when its guard holds, so
+ * the switch of 2027-04-01 is the banks' configuration, not a flow edit.
+ */
+export const methodGuards = {
+  photoIdOffered: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID,
+  jpkiOffered: VERIFICATION_METHODS.JPKI_SIGNATURE,
+  childDocumentImagesOffered: VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES,
+} as const satisfies Partial<Record<GuardName, VerificationMethod>>;
+export type MethodGuardName = keyof typeof methodGuards;
 
 export const actionNames = [
   'clearSessionStorage',
@@ -80,7 +94,9 @@ export const PROVIDER_RETURN_ACTOR = 'pollEkycStatus' satisfies ActorName;
 export type ActorInputRule =
   | { kind: 'integer'; min: number; max: number; meaning: string }
   /** Must equal the flow's meta.applicationType. */
-  | { kind: 'applicationType' };
+  | { kind: 'applicationType' }
+  /** A method the applicant starts at a provider (providerMethods). */
+  | { kind: 'providerMethod' };
 
 /**
  * What each actor reads from "input" (src/client/runtime/implementations.ts); every key is required,
@@ -88,7 +104,7 @@ export type ActorInputRule =
  * would poll the server every 5 ms.
  */
 export const actorInputs: Record<ActorName, Record<string, ActorInputRule>> = {
-  startEkyc: { applicationType: { kind: 'applicationType' } },
+  startEkyc: { applicationType: { kind: 'applicationType' }, method: { kind: 'providerMethod' } },
   pollEkycStatus: {
     intervalMs: { kind: 'integer', min: 1000, max: 60_000, meaning: 'milliseconds between two status checks: 5000 is 5 seconds' },
     maxTries: { kind: 'integer', min: 1, max: 100, meaning: 'status checks before the applicant is sent to the eKYC error page' },
@@ -97,7 +113,7 @@ export const actorInputs: Record<ActorName, Record<string, ActorInputRule>> = {
 };
 
 /** Events a screen may send to its flow. */
-export const eventTypes = ['NEXT', 'BACK', 'RETRY', 'RESTART', 'FAIL', 'CODE_SENT', 'START_EKYC'] as const;
+export const eventTypes = ['NEXT', 'BACK', 'RETRY', 'RESTART', 'FAIL', 'CODE_SENT', 'START_EKYC', 'START_JPKI'] as const;
 export type FlowEventType = (typeof eventTypes)[number];
 
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

@@ -1,59 +1,60 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { VERIFICATION_METHODS } from '../../domain/identity-check-methods.js';
 import type { ServerConfig } from '../config.js';
 import { loadSecrets } from '../db/secrets.js';
-import type { EkycProvider } from '../ekyc/adapter.js';
 import { EkycOidc, oidcCallbackRoutes } from '../ekyc/oidc.js';
 import type { Standin } from '../ekyc/oidc-standin.js';
+import { EkycProviders } from '../ekyc/providers.js';
 import { EkycSimulator, simulatorRoutes } from '../ekyc/simulator.js';
 
 /**
- * Decorates `app.ekyc`, the identity-check provider of EKYC_PROVIDER (src/server/ekyc/), and
- * for the simulator registers its pages under /ekyc-simulator/. The callback secret is
- * EKYC_CALLBACK_SECRET, else the one generated into DATA_DIR/secrets.json (tests: random).
+ * Decorates `app.ekyc`, the identity-check providers by method (src/server/ekyc/providers.ts):
+ * the photo-ID method through EKYC_PROVIDER's provider (the simulator, with its pages under
+ * /ekyc-simulator/), JPKI through the OpenID Connect relying party. Refuses to start when a
+ * bank's identityCheckMethods names a method this server cannot start, or (in production) JPKI
+ * without EKYC_OIDC_ISSUER. The callback secret is EKYC_CALLBACK_SECRET, else the one generated
+ * into DATA_DIR/secrets.json (tests: random).
  */
 const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config }) => {
   const secrets = await loadSecrets(config);
   const secret = config.ekycCallbackSecret ?? secrets.ekycCallbackSecret ?? randomBytes(32).toString('base64url');
-  let provider: EkycProvider;
-  switch (config.ekycProvider) {
-    case 'simulator': {
-      const simulator = new EkycSimulator(app.db, secret, () => app.now());
-      provider = simulator;
-      await app.register(simulatorRoutes, { simulator, callbacks: { db: app.db, provider: simulator, now: () => app.now() } });
-      if (config.production) app.log.warn('EKYC_PROVIDER=simulator: identity checks are NOT real; anyone can approve their own');
-      break;
-    }
-    case 'oidc': {
-      provider = await oidcProvider(app, config);
-      break;
-    }
-  }
-  app.decorate('ekyc', provider);
+  const simulator = new EkycSimulator(app.db, secret, () => app.now());
+  await app.register(simulatorRoutes, { simulator, callbacks: { db: app.db, provider: simulator, now: () => app.now() } });
+  const offersJpki = app.banks.all().some((bank) => bank.identityCheckMethods.some((window) => window.method === VERIFICATION_METHODS.JPKI_SIGNATURE));
+  const providers = new EkycProviders(offersJpki ? [simulator, await oidcProvider(app, config)] : [simulator]);
+  const problems = app.banks.all().flatMap((bank) => providers.problemsWith(bank));
+  if (problems.length > 0) throw new Error(`Identity-check methods without a provider:\n  ${problems.join('\n  ')}`);
+  if (config.production) app.log.warn('EKYC_PROVIDER=simulator: photo-ID identity checks are NOT real; anyone can approve their own');
+  app.decorate('ekyc', providers);
 };
 
 /**
- * EKYC_PROVIDER=oidc: the relying party and its redirect_uri route; without EKYC_OIDC_ISSUER
- * (never in production, config.ts refuses) the stand-in OpenID provider at /oidc-provider of
- * this server, its issuer on the loopback address of the port the server listens on.
+ * The JPKI method's relying party and its redirect_uri route; without EKYC_OIDC_ISSUER (never
+ * in production, refused below) the stand-in OpenID provider at /oidc-provider of this server,
+ * its issuer on the loopback address of the port the server listens on.
  */
 async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig): Promise<EkycOidc> {
   const { issuer, clientId, clientSecret } = config.ekycOidc;
-  // Loaded only when used: a server with another provider never loads oidc-provider (and Koa).
-  const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
+  if (config.production && issuer === null) {
+    throw new Error('EKYC_OIDC_ISSUER must be set in production when a bank offers JPKI_SIGNATURE (bank.json identityCheckMethods); the stand-in is for development only');
+  }
   let standin: Standin | undefined;
-  const standinOf = (): Standin => {
+  const oidc = new EkycOidc(app.db, { issuer: () => new URL(issuer ?? standinOf().issuer), clientId, clientSecret }, () => app.now());
+  await app.register(oidcCallbackRoutes, { oidc });
+  if (issuer !== null) return oidc;
+  // Loaded only when used: with a real issuer the server never loads oidc-provider (and Koa).
+  const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
+  function standinOf(): Standin {
     if (!standin) {
       const address = app.server.address();
       if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
       standin = createStandin(app.db, `http://127.0.0.1:${address.port}${STANDIN_PREFIX}`, clientId, clientSecret);
     }
     return standin;
-  };
-  const oidc = new EkycOidc(app.db, { issuer: () => new URL(issuer ?? standinOf().issuer), clientId, clientSecret }, () => app.now());
-  await app.register(oidcCallbackRoutes, { oidc });
-  if (issuer === null) await app.register(standinRoutes, { standin: standinOf, db: app.db });
+  }
+  await app.register(standinRoutes, { standin: standinOf, db: app.db });
   return oidc;
 }
 

@@ -1,12 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType, type EkycStatus } from '../../domain/ekyc.js';
+import { providerMethods, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import { messages } from '../../domain/messages.js';
 import type { Database } from '../db/index.js';
 import { qualified } from '../db/qualified.js';
 import { applications, applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { EkycCallbackError } from '../ekyc/adapter.js';
 import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
+import { providerMethodsOffered } from '../ekyc/providers.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
@@ -15,8 +17,11 @@ import { documentTypes } from '../uploads/store.js';
 /**
  * The identity check (spec sections 4, 7 and 9; provider interface in src/server/ekyc/).
  *
- * POST /api/ekyc { supplement: false, applicationType? } -> { url }
- *   Starts a session at the provider and answers where the browser goes. applicationType,
+ * POST /api/ekyc { supplement: false, applicationType?, method? } -> { url }
+ *   Starts a session at the provider of `method` (ekyc/providers.ts) and answers where the
+ *   browser goes. The method must be one the application's bank offers today (bank.json
+ *   identityCheckMethods, ADR 0036), else 409; without it, the bank's first such method.
+ *   applicationType,
  *   when sent, must be the application's (400 otherwise); the session records it (with
  *   started_at, the time the applicant left) and the provider returns the browser to
  *   /ekyc-callback (GENERAL) or /child/ekyc-callback (CHILD). For a child application this
@@ -86,17 +91,18 @@ const startSchema = {
   properties: {
     supplement: { type: 'boolean', const: false },
     applicationType: { type: 'string', enum: applicationTypes },
+    method: { type: 'string', enum: providerMethods },
   },
 };
 
 const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
 
 const ekycRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { supplement?: boolean; applicationType?: ApplicationType } }>(
+  app.post<{ Body: { supplement?: boolean; applicationType?: ApplicationType; method?: ProviderMethod } }>(
     '/ekyc',
     { onRequest: requireApplication, preValidation: validateBody(startSchema) },
     async (request, reply) => {
-      const { id, applicationType } = applicationOf(request);
+      const { id, applicationType, bankCode } = applicationOf(request);
       if (request.body.applicationType !== undefined && request.body.applicationType !== applicationType) {
         return reply.code(400).send({ message: messages.badRequest });
       }
@@ -118,7 +124,13 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
         return conflict(reply, httpMessages.documentsMissing);
       }
 
-      const session = await app.ekyc.createSession({
+      const bank = app.banks.get(bankCode);
+      const offered = bank ? providerMethodsOffered(bank, app.now()) : [];
+      const method = request.body.method ?? offered[0];
+      const provider = method && offered.includes(method) ? app.ekyc.forMethod(method) : undefined;
+      if (!provider) return conflict(reply, httpMessages.ekycMethodNotOffered);
+
+      const session = await provider.createSession({
         applicationId: id,
         applicationType,
         returnUrl: `${originOf(request)}${returnPaths[applicationType]}`,
@@ -127,7 +139,7 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
       await app.db.insert(ekycSessions).values({
         applicationId: id,
         applicationType,
-        provider: app.ekyc.name,
+        provider: provider.name,
         providerSessionId: session.sessionId,
         url: session.url,
         status: EKYC_STATUS.created,
@@ -149,10 +161,11 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     const { id } = applicationOf(request);
     let latest = await latestEkycSession(app.db, id);
     if (!latest) return reply.code(404).send({ message: httpMessages.ekycNotStarted });
-    if (isEkycPending(latest.status) && latest.provider === app.ekyc.name) {
+    const provider = app.ekyc.named(latest.provider);
+    if (isEkycPending(latest.status) && provider) {
       try {
-        const reported = await app.ekyc.readStatus(latest.providerSessionId);
-        if ((await applyProviderStatus(app.db, app.ekyc, latest.providerSessionId, reported, app.now())) === 'updated') {
+        const reported = await provider.readStatus(latest.providerSessionId);
+        if ((await applyProviderStatus(app.db, provider, latest.providerSessionId, reported, app.now())) === 'updated') {
           latest = (await latestEkycSession(app.db, id)) ?? latest;
         }
       } catch (error) {
@@ -163,6 +176,9 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     return { status: latest.status };
   });
 
+  // The photo-ID provider's signed callbacks (the OpenID provider answers through the browser).
+  const signedCallbacks = app.ekyc.forMethod(VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID);
+  if (!signedCallbacks) throw new Error('the photo-ID provider is missing');
   // The provider's callback needs the body exactly as sent (the signature is over the bytes),
   // so this scope parses every content type into a Buffer instead of JSON.
   await app.register(async (scope) => {
@@ -171,7 +187,7 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     scope.post('/ekyc/callback', async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       try {
-        const result = await receiveCallback({ db: app.db, provider: app.ekyc, now: () => app.now() }, request.headers, rawBody);
+        const result = await receiveCallback({ db: app.db, provider: signedCallbacks, now: () => app.now() }, request.headers, rawBody);
         if (result === 'unknown') return reply.code(404).send({ message: httpMessages.notFound });
         return {};
       } catch (error) {

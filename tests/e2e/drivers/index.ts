@@ -134,7 +134,7 @@ export const screenDrivers: ScreenDrivers = {
   },
   EkycPreparation: {
     // Arriving at the provider is the caller's to check (chooseProviderOutcome waits for it).
-    START_EKYC: ({ page }) => button(page, '本人確認へ進む').click(),
+    START_EKYC: ({ page }) => button(page, '書類の撮影で本人確認へ進む').click(),
   },
   Supplement: {
     NEXT: async ({ page }) => {

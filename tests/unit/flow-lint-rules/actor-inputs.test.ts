@@ -37,6 +37,16 @@ describe('actor-inputs', () => {
     expectProblem(problems, text, '/states/ekycPreparation/states/starting/invoke/input/applicationType', '"applicationType" must be "GENERAL", the meta.applicationType of this flow, not "CHILD"');
   });
 
+  it('the method of an identity-check start is one started at a provider, with a suggestion', () => {
+    const text = broken((f) => {
+      f.states.ekycPreparation.states.startingJpki.invoke.input.method = 'JPKI_SIGNATUR';
+      f.states.ekycPreparation.states.starting.invoke.input.method = 'CHILD_DOCUMENT_IMAGES';
+    });
+    const problems = lint(text);
+    expectProblem(problems, text, '/states/ekycPreparation/states/startingJpki/invoke/input/method', '"method" must be a method started at a provider, not "JPKI_SIGNATUR" (the methods: IMAGE_SELFIE_PHOTO_ID, JPKI_SIGNATURE, IC_CHIP_AND_FACE). Did you mean "JPKI_SIGNATURE"?');
+    expectProblem(problems, text, '/states/ekycPreparation/states/starting/invoke/input/method', 'not "CHILD_DOCUMENT_IMAGES"');
+  });
+
   // Kinds of mistake from the lint's checklist (issue 6): a hand edit of a shipped file and its exact line.
   it.each<KindCase>([
     {

@@ -11,7 +11,7 @@ describe('initial-states', () => {
     });
     const problems = lint(text);
     expectProblem(problems, text, '/initial', 'initial state "terms" does not exist (states: term, ');
-    expectProblem(problems, text, '/states/ekycPreparation/initial', 'initial state "redy" does not exist (sub-states of "ekycPreparation": ready, starting, leaving). Did you mean "ready"?');
+    expectProblem(problems, text, '/states/ekycPreparation/initial', 'initial state "redy" does not exist (sub-states of "ekycPreparation": ready, starting, startingJpki, leaving). Did you mean "ready"?');
     expectProblem(problems, text, '/states/verification', 'has sub-states but no "initial"');
   });
 });

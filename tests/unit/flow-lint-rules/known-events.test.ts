@@ -8,6 +8,6 @@ describe('known-events', () => {
       f.states.supplement.on.FAILED = f.states.supplement.on.FAIL;
       delete f.states.supplement.on.FAIL;
     });
-    expectProblem(lint(text), text, '/states/supplement/on/FAILED', 'unknown event "FAILED" (known events: NEXT, BACK, RETRY, RESTART, FAIL, CODE_SENT, START_EKYC). Did you mean "FAIL"?');
+    expectProblem(lint(text), text, '/states/supplement/on/FAILED', 'unknown event "FAILED" (known events: NEXT, BACK, RETRY, RESTART, FAIL, CODE_SENT, START_EKYC, START_JPKI). Did you mean "FAIL"?');
   });
 });

@@ -7,7 +7,7 @@ describe('known-guards', () => {
     const text = broken((f) => {
       f.states.ekycCallback.invoke.onDone[0].guard = 'supplementRequestd';
     });
-    expectProblem(lint(text), text, '/states/ekycCallback/invoke/onDone/0/guard', 'unknown guard "supplementRequestd" (known guards: supplementRequested). Did you mean "supplementRequested"?');
+    expectProblem(lint(text), text, '/states/ekycCallback/invoke/onDone/0/guard', 'unknown guard "supplementRequestd" (known guards: supplementRequested, photoIdOffered, jpkiOffered, childDocumentImagesOffered). Did you mean "supplementRequested"?');
   });
 
   // Kinds of mistake from the lint's checklist (issue 6): a hand edit of a shipped file and its exact line.
@@ -18,7 +18,7 @@ describe('known-guards', () => {
       edits: [['"guard": "supplementRequested"', '"guard": "supplementRequestd"']],
       pointer: '/states/ekycCallback/invoke/onDone/0/guard',
       lineWith: 'supplementRequestd',
-      message: 'unknown guard "supplementRequestd" (known guards: supplementRequested). Did you mean "supplementRequested"?',
+      message: 'unknown guard "supplementRequestd" (known guards: supplementRequested, photoIdOffered, jpkiOffered, childDocumentImagesOffered). Did you mean "supplementRequested"?',
     },
   ])('$kind', expectKind);
 });

@@ -13,11 +13,13 @@ describe('no-dead-ends', () => {
   it('a sub-state with no way out is a dead end, unless it is entered with "leaveForProvider"', () => {
     const text = broken((f) => {
       f.states.ekycPreparation.states.starting.invoke.onDone = 'leaving';
+      f.states.ekycPreparation.states.startingJpki.invoke.onDone = 'leaving';
     });
     expectProblem(lint(text), text, '/states/ekycPreparation/states/leaving', 'state "ekycPreparation.leaving" is a dead end: neither it nor "ekycPreparation" has a transition that leads anywhere');
     // A sub-state takes its page's transitions: with one on the page it is no dead end.
     const withWayOut = broken((f) => {
       f.states.ekycPreparation.states.starting.invoke.onDone = 'leaving';
+      f.states.ekycPreparation.states.startingJpki.invoke.onDone = 'leaving';
       f.states.ekycPreparation.on = { RESTART: 'redirect' };
     });
     expect(lint(withWayOut).filter((p) => p.message.includes('dead end'))).toEqual([]);
@@ -36,7 +38,11 @@ describe('no-dead-ends', () => {
     {
       kind: 'dead end: the hand-over to the identity provider without "leaveForProvider"',
       flow: 'child',
-      edits: [['"onDone": { "target": "leaving", "actions": [{ "type": "leaveForProvider" }] }', '"onDone": "leaving"']],
+      // Both ways of starting (the photo-ID method and JPKI) hand over; neither does after the edit.
+      edits: (['IMAGE_SELFIE_PHOTO_ID', 'JPKI_SIGNATURE'] as const).map((method): [string, string] => [
+        `"method": "${method}" },\n            "onDone": { "target": "leaving", "actions": [{ "type": "leaveForProvider" }] }`,
+        `"method": "${method}" },\n            "onDone": "leaving"`,
+      ]),
       pointer: '/states/parentEkycPreparation/states/leaving',
       lineWith: '"leaving": {}',
       message: 'state "parentEkycPreparation.leaving" is a dead end: neither it nor "parentEkycPreparation" has a transition that leads anywhere',

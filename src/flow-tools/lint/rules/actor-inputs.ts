@@ -1,6 +1,7 @@
 import { escapePointerSegment } from '../../../domain/json-pointer';
 import { invokesOf, isObject } from '../../../domain/flow/model';
 import { actorInputs, actorNames, isOneOf } from '../../../domain/flow/vocabulary';
+import { providerMethods } from '../../../domain/identity-check-methods';
 import type { MeaningRule } from '../rule';
 import { suggestion, withChoices } from '../words';
 
@@ -38,7 +39,9 @@ export const actorInputsRule: MeaningRule = {
             continue;
           }
           const pointer = `${at}/${escapePointerSegment(name)}`;
-          if (rule.kind === 'applicationType') {
+          if (rule.kind === 'providerMethod') {
+            if (!isOneOf(providerMethods, value)) report(pointer, withChoices(`"${name}" must be a method started at a provider, not ${JSON.stringify(value)}`, String(value), 'the methods', providerMethods));
+          } else if (rule.kind === 'applicationType') {
             if (value !== applicationType) report(pointer, `"${name}" must be ${JSON.stringify(applicationType)}, the meta.applicationType of this flow, not ${JSON.stringify(value)}`);
           } else if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
             report(pointer, `"${name}" must be a whole number from ${rule.min} to ${rule.max} (${rule.meaning}), not ${JSON.stringify(value)}`);

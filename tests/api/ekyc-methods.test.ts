@@ -1,0 +1,92 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_IDS } from '../../src/domain/page-data.js';
+import { httpMessages } from '../../src/server/http-messages.js';
+import pages from '../../src/server/plugins/pages.js';
+import { confirmedApplication, setPin, startEkyc, type Signed } from './application-fixtures.js';
+import { hostOf, startTestServer, type TestServer } from './helpers.js';
+
+/**
+ * Which identity-check methods an applicant may use is the banks' configuration by date
+ * (bank.json identityCheckMethods, ADR 0036): the banks offer the photo-ID method and the
+ * child's document images until 2027-03-31 and JPKI throughout, so the server's clock alone
+ * moves a page and POST /api/ekyc from one set to the other, with no release between.
+ */
+const LAST_DAY = new Date('2027-03-31T23:59:00+09:00');
+const FIRST_DAY = new Date('2027-04-01T00:00:30+09:00');
+
+describe('identity-check methods by date', () => {
+  let server: TestServer;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(tmpdir(), 'kouza-methods-'));
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>口座開設のお申込み</title><!--client-settings--></head><body></body></html>');
+    server = await startTestServer(
+      { name: 'pglite' },
+      { pages: async (instance) => instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 1_800_000, warningMs: 120_000 }, production: false }) },
+    );
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  /** The methods a page served now tells its flows (the client settings' data block). */
+  async function methodsOnThePage(bankCode: string): Promise<string[]> {
+    const response = await server.app.inject({ method: 'GET', url: '/term', headers: { host: hostOf(server, bankCode) } });
+    const block = new RegExp(`<script id="${PAGE_DATA_IDS.settings}" type="application/json">(.*?)</script>`, 's').exec(response.body);
+    if (!block?.[1]) throw new Error('no settings block in the page');
+    return (JSON.parse(block[1]) as { identityCheckMethods: string[] }).identityCheckMethods;
+  }
+
+  /** An application with its PIN set on the last day of the photo-ID method, a minute before midnight. */
+  async function readyOnTheLastDay(): Promise<Signed> {
+    server.clock.current = LAST_DAY;
+    const who = await confirmedApplication(server, '0587');
+    expect((await setPin(server, who)).statusCode).toBe(200);
+    return who;
+  }
+
+  it('tells the page every method on 2027-03-31 and only JPKI from 2027-04-01, for every bank', async () => {
+    for (const code of ['0177', '0587', '0181']) {
+      server.clock.current = LAST_DAY;
+      expect(await methodsOnThePage(code)).toEqual(['IMAGE_SELFIE_PHOTO_ID', 'JPKI_SIGNATURE', 'CHILD_DOCUMENT_IMAGES']);
+      server.clock.current = FIRST_DAY;
+      expect(await methodsOnThePage(code)).toEqual(['JPKI_SIGNATURE']);
+    }
+  });
+
+  it('starts either method on the last day; without a method, the bank\'s first', async () => {
+    const photo = await readyOnTheLastDay();
+    const byDefault = await startEkyc(server, photo);
+    expect(byDefault.statusCode).toBe(200);
+    expect(new URL(byDefault.json<{ url: string }>().url, 'http://x').pathname).toMatch(/^\/ekyc-simulator\//);
+
+    const jpki = await readyOnTheLastDay();
+    const started = await startEkyc(server, jpki, { supplement: false, method: 'JPKI_SIGNATURE' });
+    expect(started.statusCode).toBe(200);
+    expect(new URL(started.json<{ url: string }>().url).pathname).toBe('/oidc-provider/auth');
+  });
+
+  it('refuses the photo-ID method from the first minute of 2027-04-01 (409) and starts JPKI by default', async () => {
+    const who = await readyOnTheLastDay();
+    server.clock.current = FIRST_DAY;
+    const photo = await startEkyc(server, who, { supplement: false, method: 'IMAGE_SELFIE_PHOTO_ID' });
+    expect(photo.statusCode).toBe(409);
+    expect(photo.json()).toEqual({ message: httpMessages.ekycMethodNotOffered });
+    const byDefault = await startEkyc(server, who);
+    expect(byDefault.statusCode).toBe(200);
+    expect(new URL(byDefault.json<{ url: string }>().url).pathname).toBe('/oidc-provider/auth');
+  });
+
+  it('refuses a method no bank offers (IC_CHIP_AND_FACE: 409) and one that is no method (400)', async () => {
+    const who = await readyOnTheLastDay();
+    expect((await startEkyc(server, who, { supplement: false, method: 'IC_CHIP_AND_FACE' })).statusCode).toBe(409);
+    expect((await startEkyc(server, who, { supplement: false, method: 'CHILD_DOCUMENT_IMAGES' })).statusCode).toBe(400);
+    expect((await startEkyc(server, who, { supplement: false, method: 'FAX' })).statusCode).toBe(400);
+  });
+});
