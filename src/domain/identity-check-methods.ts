@@ -25,7 +25,7 @@ export type VerificationMethod = (typeof VERIFICATION_METHODS)[keyof typeof VERI
 export const verificationMethods = Object.values(VERIFICATION_METHODS);
 
 /**
- * When a bank offers a method (bank.json `identityCheckMethods`, ADR 0036): from and until are
+ * When a bank offers a method (bank.json `identityCheckMethods`, ADR 0037): from and until are
  * calendar days in Japan (YYYY-MM-DD), both inclusive, either open. The switch of 2027-04-01 is
  * a date here, not a release.
  */

@@ -83,7 +83,7 @@ export interface ServerConfig {
    * src/server/ekyc/adapter.ts). 'simulator' (the default outside production) is the stand-in
    * shipped with the product: a page of this server at /ekyc-simulator/… on which anyone may
    * approve their own check, so production (NODE_ENV=production) must name it explicitly.
-   * Which methods a bank offers, and when, is bank.json's identityCheckMethods (ADR 0036).
+   * Which methods a bank offers, and when, is bank.json's identityCheckMethods (ADR 0037).
    */
   ekycProvider: PhotoIdProviderName;
   /**
@@ -150,7 +150,7 @@ function ekycProvider(raw: string | null, production: boolean): PhotoIdProviderN
     return 'simulator';
   }
   if (raw === 'oidc') {
-    throw new Error('EKYC_PROVIDER=oidc is gone: the OpenID Connect (JPKI) method is offered per bank by bank.json identityCheckMethods (docs/adr/0036)');
+    throw new Error('EKYC_PROVIDER=oidc is gone: the OpenID Connect (JPKI) method is offered per bank by bank.json identityCheckMethods (docs/adr/0037)');
   }
   const known = photoIdProviderNames.find((name) => name === raw);
   if (!known) throw new Error(`EKYC_PROVIDER must be one of ${photoIdProviderNames.join(', ')}, got ${raw}`);

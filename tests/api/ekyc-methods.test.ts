@@ -10,7 +10,7 @@ import { hostOf, startTestServer, type TestServer } from './helpers.js';
 
 /**
  * Which identity-check methods an applicant may use is the banks' configuration by date
- * (bank.json identityCheckMethods, ADR 0036): the banks offer the photo-ID method and the
+ * (bank.json identityCheckMethods, ADR 0037): the banks offer the photo-ID method and the
  * child's document images until 2027-03-31 and JPKI throughout, so the server's clock alone
  * moves a page and POST /api/ekyc from one set to the other, with no release between.
  */

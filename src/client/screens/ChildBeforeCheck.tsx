@@ -19,7 +19,7 @@ import { useLandingChecks } from './term/useLandingChecks';
  * (childDocumentImagesOffered) refuses NEXT, the page says the bank takes no child
  * application online today, instead of the checklist.
  */
-/** When the flow's guard refuses NEXT: the bank offers no way to check the child online today (ADR 0036). */
+/** When the flow's guard refuses NEXT: the bank offers no way to check the child online today (ADR 0037). */
 export const CHILD_APPLICATIONS_CLOSED =
   '現在、お子さまの口座開設はWebでのお申込みを受け付けておりません。お手数ですが、親権者さまとお子さまでお近くの店舗にお越しいただき、お手続きください。';
 

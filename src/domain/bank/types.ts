@@ -81,7 +81,7 @@ export interface BankConfig {
    * 0033). Server-only. Required in production; elsewhere absent means the development receiver.
    */
   DELIVERY_ENDPOINT?: string;
-  /** The identity-check methods offered and from/until which day each (ADR 0036). */
+  /** The identity-check methods offered and from/until which day each (ADR 0037). */
   identityCheckMethods: MethodWindow[];
 }
 

@@ -50,7 +50,7 @@ export type GuardName = (typeof guardNames)[number];
 
 /**
  * The guards that hold while the bank offers an identity-check method (bank.json
- * identityCheckMethods, by date; ADR 0036): a flow offers a way only when its guard holds, so
+ * identityCheckMethods, by date; ADR 0037): a flow offers a way only when its guard holds, so
  * the switch of 2027-04-01 is the banks' configuration, not a flow edit.
  */
 export const methodGuards = {

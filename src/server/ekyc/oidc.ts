@@ -10,7 +10,7 @@ import { applyProviderStatus } from './callbacks.js';
 import { allComparedFields, compareClaims, type ComparedField, type IdentityClaims } from './claims.js';
 
 /**
- * The OpenID Connect identity check (EKYC_PROVIDER=oidc; docs/adr/0034 and 0035): JPKI through
+ * The OpenID Connect identity check (the JPKI method, docs/adr/0034, 0035 and 0037): JPKI through
  * the Digital Agency's authentication app, or the stand-in provider (oidc-standin.ts).
  *
  * - createSession: a PKCE verifier (S256), `state` and `nonce` made here and kept in

@@ -3,7 +3,7 @@ import { isProviderMethod, methodsOfferedAt, type ProviderMethod } from '../../d
 import type { EkycProvider } from './adapter.js';
 
 /**
- * The identity-check providers of this server, one per method it can start (ADR 0036): the
+ * The identity-check providers of this server, one per method it can start (ADR 0037): the
  * photo-ID method through EKYC_PROVIDER's provider (the simulator), JPKI through the OpenID
  * Connect relying party. Which of them an applicant may use on a day is the bank's
  * configuration (bank.json identityCheckMethods), read at every start.

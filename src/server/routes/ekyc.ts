@@ -20,7 +20,7 @@ import { documentTypes } from '../uploads/store.js';
  * POST /api/ekyc { supplement: false, applicationType?, method? } -> { url }
  *   Starts a session at the provider of `method` (ekyc/providers.ts) and answers where the
  *   browser goes. The method must be one the application's bank offers today (bank.json
- *   identityCheckMethods, ADR 0036), else 409; without it, the bank's first such method.
+ *   identityCheckMethods, ADR 0037), else 409; without it, the bank's first such method.
  *   applicationType,
  *   when sent, must be the application's (400 otherwise); the session records it (with
  *   started_at, the time the applicant left) and the provider returns the browser to
