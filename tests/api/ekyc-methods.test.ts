@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_IDS } from '../../src/domain/page-data.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import pages from '../../src/server/plugins/pages.js';
-import { confirmedApplication, setPin, startEkyc, type Signed } from './application-fixtures.js';
+import { confirmedApplication, setPin, startEkyc, upload, uploadOk, type Signed } from './application-fixtures.js';
 import { hostOf, startTestServer, type TestServer } from './helpers.js';
 
 /**
@@ -81,6 +81,23 @@ describe('identity-check methods by date', () => {
     const byDefault = await startEkyc(server, who);
     expect(byDefault.statusCode).toBe(200);
     expect(new URL(byDefault.json<{ url: string }>().url).pathname).toBe('/oidc-provider/auth');
+  });
+
+  it('takes no child document and starts no parent\'s check from 2027-04-01 (the child\'s part is its images)', async () => {
+    server.clock.current = LAST_DAY;
+    const child = await confirmedApplication(server, '0181', 'CHILD');
+    await uploadOk(server, child, 'INDIVIDUAL_NUMBER_CARD');
+    server.clock.current = FIRST_DAY;
+    const late = await upload(server, child, 'CERTIFICATE_RESIDENCE');
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: httpMessages.documentNotExpected });
+    server.clock.current = LAST_DAY;
+    await uploadOk(server, child, 'CERTIFICATE_RESIDENCE');
+    expect((await setPin(server, child)).statusCode).toBe(200);
+    server.clock.current = FIRST_DAY;
+    const started = await startEkyc(server, child, { supplement: false, method: 'JPKI_SIGNATURE' });
+    expect(started.statusCode).toBe(409);
+    expect(started.json()).toEqual({ message: httpMessages.ekycMethodNotOffered });
   });
 
   it('refuses a method no bank offers (IC_CHIP_AND_FACE: 409) and one that is no method (400)', async () => {

@@ -1,5 +1,5 @@
 import type { BankConfig } from '../../domain/bank/types.js';
-import { isProviderMethod, methodsOfferedAt, type ProviderMethod } from '../../domain/identity-check-methods.js';
+import { isProviderMethod, methodsOfferedAt, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import type { EkycProvider } from './adapter.js';
 
 /**
@@ -37,6 +37,14 @@ export class EkycProviders {
       .filter((method) => isProviderMethod(method) && !this.#byMethod.has(method))
       .map((method) => `banks/${bank.code}/bank.json offers ${method} (identityCheckMethods), for which this server has no provider`);
   }
+}
+
+/**
+ * Whether the bank takes a child's document images at `instant`: a child application's uploads
+ * and its parent's check need it, since the child's record is made of those images (ADR 0037).
+ */
+export function childDocumentImagesOffered(bank: BankConfig | undefined, instant: Date): boolean {
+  return bank !== undefined && methodsOfferedAt(bank.identityCheckMethods, instant).includes(VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES);
 }
 
 /** The methods `bank` offers at `instant` that an applicant starts at a provider, in the bank's order. */

@@ -16,6 +16,7 @@ import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { reencodeImage, type ImageRefusal } from '../uploads/image.js';
 import { putDocument } from '../uploads/store.js';
+import { childDocumentImagesOffered } from '../ekyc/providers.js';
 import { latestEkycSession } from './ekyc.js';
 
 /**
@@ -94,6 +95,9 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
       .where(eq(applications.id, applicationId))
       .limit(1);
     if (application?.applicationNumber) return reply.code(409).send({ message: httpMessages.applicationCompleted });
+    if (applicationType === 'CHILD' && !childDocumentImagesOffered(app.banks.get(applicationOf(request).bankCode), app.now())) {
+      return reply.code(409).send({ message: httpMessages.documentNotExpected });
+    }
     if (type === 'CURRENT_ADDRESS_DOCUMENT') {
       const latest = await latestEkycSession(app.db, applicationId);
       if (latest?.status !== EKYC_STATUS.bankerProcessing || !latest.supplement) {

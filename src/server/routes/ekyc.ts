@@ -8,7 +8,7 @@ import { qualified } from '../db/qualified.js';
 import { applications, applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { EkycCallbackError } from '../ekyc/adapter.js';
 import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
-import { providerMethodsOffered } from '../ekyc/providers.js';
+import { childDocumentImagesOffered, providerMethodsOffered } from '../ekyc/providers.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { validateBody } from '../validation.js';
@@ -129,6 +129,8 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
       const method = request.body.method ?? offered[0];
       const provider = method && offered.includes(method) ? app.ekyc.forMethod(method) : undefined;
       if (!provider) return conflict(reply, httpMessages.ekycMethodNotOffered);
+      // The child's part of the check is its document images: no longer lawful once they are not offered.
+      if (applicationType === 'CHILD' && !childDocumentImagesOffered(bank, app.now())) return conflict(reply, httpMessages.ekycMethodNotOffered);
 
       const session = await provider.createSession({
         applicationId: id,
