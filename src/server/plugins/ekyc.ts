@@ -26,7 +26,7 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
       break;
     }
     case 'oidc': {
-      provider = await oidcProvider(app, config);
+      provider = await oidcProvider(app, config, secrets.hmacPepper);
       break;
     }
   }
@@ -36,10 +36,11 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
 /**
  * EKYC_PROVIDER=oidc: the relying party and its redirect_uri route; without EKYC_OIDC_ISSUER
  * (never in production, config.ts refuses) the stand-in OpenID provider at /oidc-provider of
- * this server, its issuer on the loopback address of the port the server listens on.
+ * this server, its issuer on the loopback address of the port the server listens on (or
+ * EKYC_OIDC_STANDIN_ORIGIN), its keys derived from the pepper (the same in every process).
  */
-async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig): Promise<EkycOidc> {
-  const { issuer, clientId, clientSecret } = config.ekycOidc;
+async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig, pepper: string): Promise<EkycOidc> {
+  const { issuer, clientId, clientSecret, standinOrigin } = config.ekycOidc;
   // Loaded only when used: a server with another provider never loads oidc-provider (and Koa).
   const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
   let standin: Standin | undefined;
@@ -47,7 +48,8 @@ async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfi
     if (!standin) {
       const address = app.server.address();
       if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
-      standin = createStandin(app.db, `http://127.0.0.1:${address.port}${STANDIN_PREFIX}`, clientId, clientSecret);
+      const origin = standinOrigin ?? `http://127.0.0.1:${address.port}`;
+      standin = createStandin(app.db, { issuer: `${origin}${STANDIN_PREFIX}`, clientId, clientSecret, pepper });
     }
     return standin;
   };
