@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,55 +5,13 @@ import { EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { ekycOidcSessions, ekycSessions, verificationRecords } from '../../src/server/db/schema.js';
 import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, uploadOk, type Signed } from './application-fixtures.js';
 import { backends, hostOf, testServerFor } from './helpers.js';
+import { Browser } from './oidc-browser.js';
 
 /**
  * EKYC_PROVIDER=oidc against the stand-in OpenID provider, over real HTTP: the test server
  * listens on a loopback port and the test is the browser, following each redirect by hand
  * with a cookie jar, sending every request to that port under the URL's own Host header.
  */
-
-interface Answer {
-  status: number;
-  /** Where it redirects; /no-location when it does not. */
-  location: URL;
-  body: string;
-  /** The Content-Security-Policy header, if any. */
-  policy: string;
-}
-
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(private readonly port: number) {}
-
-  send(url: URL, method = 'GET', form?: Record<string, string>): Promise<Answer> {
-    const body = form ? new URLSearchParams(form).toString() : undefined;
-    const headers: Record<string, string> = { host: url.host };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: this.port, path: `${url.pathname}${url.search}`, method, headers }, (res) => {
-        for (const cookie of res.headers['set-cookie'] ?? []) {
-          const [pair = ''] = cookie.split(';');
-          const [name = '', value = ''] = pair.split('=');
-          if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-          else this.cookies.set(name, value);
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            location: new URL(res.headers.location ?? '/no-location', url),
-            body: Buffer.concat(chunks).toString('utf8'),
-            policy: String(res.headers['content-security-policy'] ?? ''),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-}
 
 describe.each(backends)('identity check over OpenID Connect with the stand-in provider ($name)', (backend) => {
   const server = testServerFor(backend, { config: { ekycProvider: 'oidc' } });
