@@ -36,6 +36,34 @@ export function isEkycPending(status: EkycStatus): boolean {
   return status === EKYC_STATUS.created || status === EKYC_STATUS.providerProcessing;
 }
 
+/**
+ * The entered items an OpenID Connect check compares with the card's data (docs/adr/0035): the
+ * person's name, birthday (the form's field names) and address; a child application's check
+ * compares the parent's name and birthday only.
+ */
+export const EKYC_COMPARED_FIELDS = ['name', 'birthday', 'address'] as const;
+
+export type EkycComparedField = (typeof EKYC_COMPARED_FIELDS)[number];
+
+/**
+ * Why a check was rejected (9), when the applicant can act on it: POST /api/ekyc/status adds
+ * it to the status, and the poller hands it to the eKYC error page. `mismatch`: the card's data
+ * differ from what was entered, in `fields` (which items only, never their values).
+ */
+export interface EkycRefusal {
+  reason: 'mismatch';
+  fields: EkycComparedField[];
+}
+
+/** The refusal in an answer or a page's navigation data, or null when there is none (a generic failure). */
+export function ekycRefusalOf(value: unknown): EkycRefusal | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { reason, fields } = value as Record<string, unknown>;
+  if (reason !== 'mismatch' || !Array.isArray(fields)) return null;
+  const known = EKYC_COMPARED_FIELDS.filter((field) => fields.includes(field));
+  return known.length > 0 ? { reason, fields: known } : null;
+}
+
 /** Sessions an application may start (a retry after an error is a new session). */
 export const EKYC_MAX_ATTEMPTS = 5;
 

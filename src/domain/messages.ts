@@ -56,6 +56,18 @@ export const messages = {
   regulationsDisagreed: '同意をいただけない場合、本サービスをご利用できません。',
   childNotEligible: '上記の条件を満たさない場合、本サービスはご利用できません。お近くの店舗にご相談ください。',
   ekycError: '本人確認時にエラーが発生しました。お手数ですが、再度本人確認をお願いいたします。',
+  /**
+   * The eKYC error page when the card's data differ from the entry (an OpenID Connect check,
+   * docs/adr/0035): whose entry (ekycMismatchWhose), which items (ekycMismatchFields joined
+   * with ・), then what to do: the card changed note when the name or address differ, and the entry note.
+   */
+  ekycMismatch: (whose: string, items: string) => `マイナンバーカードの情報と、ご入力いただいた${whose}（${items}）が一致しませんでした。`,
+  ekycMismatchWhose: { GENERAL: 'お客さま情報', CHILD: '親権者さまの情報' },
+  ekycMismatchFields: { name: '氏名', birthday: '生年月日', address: '住所' },
+  ekycMismatchCardChanged:
+    'お引っ越しやご結婚などで住所や氏名が変わった場合は、お住まいの市区町村の窓口でマイナンバーカードの記載内容を変更していただいたうえで、あらためて本人確認をお願いいたします。',
+  ekycMismatchEntry:
+    'ご入力内容に誤りがあった場合は、お手数ですが、正しい内容で最初からお申込みください。あわせて、ご本人さまのマイナンバーカードをお使いいただいたかもご確認ください。',
   supplementUploadError: '現住所確認書類のアップロード時にエラーが発生しました。お手数ですが、再度アップロードをお願いいたします。',
   workplaceOrInvitationReminder: '勤務先コードまたは紹介コードの入力をお忘れではありませんか？',
   badRequest: '入力内容に誤りがあります。ご確認ください。',

@@ -92,8 +92,12 @@ export interface ServerConfig {
    * the stand-in this server mounts at /oidc-provider (src/server/ekyc/oidc-standin.ts), whose
    * client is registered by the server itself (id 'account-opening' by default); refused in
    * production when a bank offers JPKI_SIGNATURE (plugins/ekyc.ts).
+   * EKYC_OIDC_STANDIN_ORIGIN: where the stand-in is reached, its issuer being
+   * <origin>/oidc-provider (default http://127.0.0.1:<port listened on>): set it when the
+   * processes are reached through another address than that loopback port (a proxy in front
+   * of several, a phone on the LAN); every process must name the same one.
    */
-  ekycOidc: { issuer: string | null; clientId: string; clientSecret: string | null };
+  ekycOidc: { issuer: string | null; clientId: string; clientSecret: string | null; standinOrigin: string | null };
   /**
    * EKYC_CALLBACK_SECRET: the shared secret of the provider's signed callbacks (HMAC-SHA256,
    * header X-Ekyc-Signature). A real provider issues it; unset, the server generates one into
@@ -139,7 +143,16 @@ function ekycOidc(env: NodeJS.ProcessEnv): ServerConfig['ekycOidc'] {
     issuer: optional(env, 'EKYC_OIDC_ISSUER'),
     clientId: optional(env, 'EKYC_OIDC_CLIENT_ID') ?? 'account-opening',
     clientSecret: optional(env, 'EKYC_OIDC_CLIENT_SECRET'),
+    standinOrigin: standinOrigin(optional(env, 'EKYC_OIDC_STANDIN_ORIGIN')),
   };
+}
+
+/** EKYC_OIDC_STANDIN_ORIGIN: an http(s) origin (scheme, host, port), or null. */
+function standinOrigin(raw: string | null): string | null {
+  if (raw === null) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`EKYC_OIDC_STANDIN_ORIGIN must be an http(s) origin such as http://192.168.1.10:3000, got ${raw}`);
+  return url.origin;
 }
 
 function ekycProvider(raw: string | null, production: boolean): PhotoIdProviderName {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, hkdfSync, randomBytes, randomInt, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * Keyed hashes over what must not be stored in clear: the pepper (DATA_DIR/secrets.json) makes
@@ -45,4 +45,21 @@ export function newAuthToken(): string {
 /** Tokens are high-entropy, so an unkeyed SHA-256 suffices to store them. */
 export function hashAuthToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * `length` bytes derived from the server's pepper for one `purpose` (HKDF-SHA256): a key that
+ * every process sharing DATA_DIR/secrets.json (or the pepper a test gives) derives alike, stable
+ * across restarts, and unrelated to the pepper's other uses.
+ */
+export function derivedKeyBytes(pepper: string, purpose: string, length = 32): Buffer {
+  return Buffer.from(hkdfSync('sha256', pepper, '', purpose, length));
+}
+
+// The DER prefix of a PKCS#8 Ed25519 private key, followed by its 32-byte seed (RFC 8410).
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** An Ed25519 private key whose seed is derived from the pepper for `purpose`. */
+export function derivedEd25519Key(pepper: string, purpose: string): KeyObject {
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, derivedKeyBytes(pepper, purpose)]), format: 'der', type: 'pkcs8' });
 }

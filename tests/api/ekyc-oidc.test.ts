@@ -1,60 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { ekycOidcSessions, ekycSessions, verificationRecords } from '../../src/server/db/schema.js';
-import { complete, confirmedApplication, ekycStatus, setPin, startEkyc, uploadOk, type Signed } from './application-fixtures.js';
+import { complete, confirmedApplication, ekycStatus, headersOf, setPin, startEkyc, uploadOk, type Signed } from './application-fixtures.js';
 import { backends, hostOf, testServerFor } from './helpers.js';
+import { Browser } from './oidc-browser.js';
 
 /**
  * the JPKI method (JPKI_SIGNATURE) against the stand-in OpenID provider, over real HTTP: the test server
  * listens on a loopback port and the test is the browser, following each redirect by hand
  * with a cookie jar, sending every request to that port under the URL's own Host header.
  */
-
-interface Answer {
-  status: number;
-  /** Where it redirects; /no-location when it does not. */
-  location: URL;
-  body: string;
-  /** The Content-Security-Policy header, if any. */
-  policy: string;
-}
-
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(private readonly port: number) {}
-
-  send(url: URL, method = 'GET', form?: Record<string, string>): Promise<Answer> {
-    const body = form ? new URLSearchParams(form).toString() : undefined;
-    const headers: Record<string, string> = { host: url.host };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: this.port, path: `${url.pathname}${url.search}`, method, headers }, (res) => {
-        for (const cookie of res.headers['set-cookie'] ?? []) {
-          const [pair = ''] = cookie.split(';');
-          const [name = '', value = ''] = pair.split('=');
-          if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
-          else this.cookies.set(name, value);
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            location: new URL(res.headers.location ?? '/no-location', url),
-            body: Buffer.concat(chunks).toString('utf8'),
-            policy: String(res.headers['content-security-policy'] ?? ''),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-}
 
 describe.each(backends)('identity check over OpenID Connect with the stand-in provider ($name)', (backend) => {
   const server = testServerFor(backend);
@@ -107,6 +64,13 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     return row?.id ?? '';
   }
 
+  /** The whole answer of POST /api/ekyc/status, as the page's poller reads it. */
+  async function statusAnswer(who: Signed): Promise<Record<string, unknown>> {
+    const response = await server.app.inject({ method: 'POST', url: '/api/ekyc/status', headers: headersOf(server, who) });
+    expect(response.statusCode).toBe(200);
+    return response.json<Record<string, unknown>>();
+  }
+
   async function records(who: Signed) {
     return server.app.db.select().from(verificationRecords).where(eq(verificationRecords.applicationId, who.id));
   }
@@ -146,6 +110,8 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     // The child flow's return page, whose poll of the rejected status leads to its eKYC error page.
     expect((await second.browser.send(second.callback)).location.pathname).toBe('/child/ekyc-callback');
     expect(await ekycStatus(server, someoneElse)).toBe(EKYC_STATUS.rejected);
+    // The parent's name and birthday were compared, not an address.
+    expect(await statusAnswer(someoneElse)).toEqual({ status: EKYC_STATUS.rejected, reason: 'mismatch', fields: ['name', 'birthday'] });
   });
 
   it('refuses a response with another state: error page, the session not approved', async () => {
@@ -208,6 +174,18 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.rejected);
     expect(await records(who)).toHaveLength(0);
     const [row] = await server.app.db.select().from(ekycOidcSessions).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));
-    expect(row?.reason).toBe('claims differ: name, birthdate, address');
+    expect(row?.reason).toBe('claims differ: name, birthday, address');
+    // The poll says why, naming the items only: the page tells the applicant what differs.
+    const answer = await statusAnswer(who);
+    expect(answer).toEqual({ status: EKYC_STATUS.rejected, reason: 'mismatch', fields: ['name', 'birthday', 'address'] });
+    expect(JSON.stringify(answer)).not.toMatch(/佐藤|山田|1975|福岡|東京/);
+  });
+
+  it('says nothing more than the status for a failure that is not a mismatch', async () => {
+    const who = await withPin();
+    const { browser, callback } = await authorize(who, 'self');
+    await server.app.db.update(ekycOidcSessions).set({ nonce: 'nonce-of-another-session' }).where(eq(ekycOidcSessions.sessionId, await providerSessionOf(who)));
+    await browser.send(callback);
+    expect(await statusAnswer(who)).toEqual({ status: EKYC_STATUS.failed });
   });
 });

@@ -219,6 +219,32 @@ describe('/child/redirect under the flow runtime', () => {
   });
 });
 
+describe('/ekyc-callback under the flow runtime', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** The app opened at /ekyc-callback (an entry page: the provider sends the browser there), the status answered by `answer`. */
+  function arriveAtCallback(answer: Record<string, unknown>) {
+    fakeApi({ 'POST /api/ekyc/status': () => json(answer) });
+    window.history.replaceState(null, '', '/ekyc-callback');
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    render(<FlowRouter settings={{ ...settingsFor(), ekycPollIntervalMs: 1 }} models={[generalFlow, childFlow]} screens={screenRegistry} />);
+  }
+
+  it('leads a mismatch to the error page, which names the items that differ', async () => {
+    arriveAtCallback({ status: 9, reason: 'mismatch', fields: ['name', 'address'] });
+    await waitFor(() => expect(window.location.pathname).toBe('/ekyc-error'));
+    expect((await screen.findByRole('alert')).textContent).toBe('マイナンバーカードの情報と、ご入力いただいたお客さま情報（氏名・住所）が一致しませんでした。');
+  });
+
+  it('leads any other failure to the generic message', async () => {
+    arriveAtCallback({ status: 8 });
+    await waitFor(() => expect(window.location.pathname).toBe('/ekyc-error'));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.ekycError);
+  });
+});
+
 describe('/complete', () => {
   const arrivalData = { applicationNumber: '0177-261122-000042', applicationCompletedAt: '2026-11-22T01:15:00.000Z' };
 
@@ -269,6 +295,36 @@ describe('/ekyc-error and /supplement-error', () => {
     expect(screen.getByRole('alert').textContent).toBe(messages.ekycError);
     await userEvent.setup().click(screen.getByRole('button', { name: '本人確認をやり直す' }));
     expect(props.send).toHaveBeenCalledWith({ type: 'RETRY' });
+  });
+
+  it('names the items that differ from the card and what to do, when the check found a mismatch', async () => {
+    const props = screenProps('/ekyc-error', { arrivalData: { reason: 'mismatch', fields: ['address'] } });
+    render(inRouter('/ekyc-error', <EkycError {...props} />));
+    expect(screen.getByRole('alert').textContent).toBe('マイナンバーカードの情報と、ご入力いただいたお客さま情報（住所）が一致しませんでした。');
+    expect(screen.getByText(/市区町村の窓口でマイナンバーカードの記載内容を変更/)).toBeTruthy();
+    expect(screen.getByText(/正しい内容で最初からお申込みください/)).toBeTruthy();
+    expect(screen.queryByText(messages.ekycError)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: '本人確認をやり直す' }));
+    expect(props.send).toHaveBeenCalledWith({ type: 'RETRY' });
+  });
+
+  it('speaks of the parent in the child flow, and of the card changing only when name or address differ', () => {
+    const child = render(inRouter('/child/ekyc-error', <EkycError {...screenProps('/child/ekyc-error', { arrivalData: { reason: 'mismatch', fields: ['name', 'birthday'] } })} />));
+    expect(screen.getByRole('alert').textContent).toBe('マイナンバーカードの情報と、ご入力いただいた親権者さまの情報（氏名・生年月日）が一致しませんでした。');
+    expect(screen.getByText(messages.ekycMismatchCardChanged)).toBeTruthy();
+    child.unmount();
+    render(inRouter('/ekyc-error', <EkycError {...screenProps('/ekyc-error', { arrivalData: { reason: 'mismatch', fields: ['birthday'] } })} />));
+    expect(screen.getByRole('alert').textContent).toBe('マイナンバーカードの情報と、ご入力いただいたお客さま情報（生年月日）が一致しませんでした。');
+    expect(screen.queryByText(messages.ekycMismatchCardChanged)).toBeNull();
+    expect(screen.getByText(messages.ekycMismatchEntry)).toBeTruthy();
+  });
+
+  it('keeps the generic message for anything it cannot read as a mismatch', () => {
+    for (const arrivalData of [{ reason: 'mismatch', fields: [] }, { reason: 'other', fields: ['name'] }, { reason: 'mismatch', fields: ['nickname'] }]) {
+      const { unmount } = render(inRouter('/ekyc-error', <EkycError {...screenProps('/ekyc-error', { arrivalData })} />));
+      expect(screen.getByRole('alert').textContent).toBe(messages.ekycError);
+      unmount();
+    }
   });
 
   it('says the upload failed, word for word, and returns to the upload', async () => {

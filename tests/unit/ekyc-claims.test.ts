@@ -29,10 +29,10 @@ describe('the claims of an OpenID Connect identity check against the entry', () 
 
   it('names each field that differs', () => {
     expect(compareClaims({ ...claims, name: '山田 花代' }, entered)).toEqual(['name']);
-    expect(compareClaims({ ...claims, birthdate: '1990-01-16' }, entered)).toEqual(['birthdate']);
+    expect(compareClaims({ ...claims, birthdate: '1990-01-16' }, entered)).toEqual(['birthday']);
     expect(compareClaims({ ...claims, address: { formatted: '福岡県福岡市中央区天神二丁目13番10号' } }, entered)).toEqual(['address']);
     expect(compareClaims({ ...claims, address: { formatted: '福岡県福岡市中央区' } }, entered)).toEqual(['address']);
-    expect(compareClaims({ sub: 'x' }, entered)).toEqual(['name', 'birthdate', 'address']);
+    expect(compareClaims({ sub: 'x' }, entered)).toEqual(['name', 'birthday', 'address']);
   });
 
   it('does not let a shorter lot number pass as a longer one', () => {

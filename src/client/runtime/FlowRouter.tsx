@@ -14,7 +14,7 @@ import { createAnalyticsSink } from '../platform/analytics';
 import { Layout } from '../ui/Layout';
 import { createImplementations, type FlowImplementations } from './implementations';
 import { machineAt, topLevelState } from './machine';
-import type { FlowEvent, ScreenRegistry } from './screen';
+import { FlowFailure, type FlowEvent, type ScreenRegistry } from './screen';
 
 /** What a page hands to the next one through the history entry (survives a reload). */
 export interface NavigationState {
@@ -114,7 +114,7 @@ function ActivePage({ model, page, settings, implementations, screens, pagesShow
   const arrivalData = navigationStateOf(location.state).data;
   const [actor, setActor] = useState<AnyActorRef | null>(null);
   const [snapshot, setSnapshot] = useState<AnyMachineSnapshot | null>(null);
-  const lastEvent = useRef<{ type: string; output?: unknown; data?: Record<string, unknown> } | null>(null);
+  const lastEvent = useRef<{ type: string; output?: unknown; error?: unknown; data?: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
     const errorPath = errorPathOf(model);
@@ -135,7 +135,7 @@ function ActivePage({ model, page, settings, implementations, screens, pagesShow
       if (stateId && stateId !== page.stateId) {
         const target = model.pageByState.get(stateId)?.path ?? model.exits.get(stateId);
         const event = lastEvent.current;
-        const data = event?.data ?? (event?.output && typeof event.output === 'object' ? (event.output as Record<string, unknown>) : undefined);
+        const data = event?.data ?? (event?.output && typeof event.output === 'object' ? (event.output as Record<string, unknown>) : undefined) ?? (event?.error instanceof FlowFailure ? event.error.data : undefined);
         if (target) navigate(target, { state: { from: page.path, data } satisfies NavigationState });
         return;
       }

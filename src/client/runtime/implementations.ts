@@ -3,9 +3,10 @@ import { methodGuards, type ActionName, type ActorName, type GuardName, type Met
 import type { ProviderMethod, VerificationMethod } from '../../domain/identity-check-methods';
 import type { ApplicationType } from '../../domain/flow/types';
 import type { ClientSettings } from '../../domain/bank/types';
-import { EKYC_STATUS } from '../../domain/ekyc';
+import { EKYC_STATUS, ekycRefusalOf } from '../../domain/ekyc';
 import { api } from '../api/client';
 import { cookies, session } from '../platform/session';
+import { FlowFailure } from './screen';
 
 /**
  * The one implementation of every name a flow file may use. TypeScript's Record over the
@@ -97,13 +98,17 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
         // Like the original's interval timer: each try comes one interval after the previous one.
         for (let tries = 1; tries <= input.maxTries; tries += 1) {
           await sleep(intervalMs, signal);
-          const { status } = await api<{ status: number }>('/ekyc/status', { method: 'POST', signal });
+          const answer = await api<{ status: number }>('/ekyc/status', { method: 'POST', signal });
+          const { status } = answer;
           emit({ type: POLL_PROGRESS, tries, maxTries: input.maxTries });
           if (status === EKYC_STATUS.bankerProcessing) {
             const ekyc = await api<{ supplement: boolean }>('/ekyc', { signal });
             return { supplement: ekyc.supplement === true };
           }
           if (status !== EKYC_STATUS.created && status !== EKYC_STATUS.providerProcessing) {
+            // A mismatch goes to the error page with its items, which it names (EkycError).
+            const refusal = ekycRefusalOf(answer);
+            if (refusal) throw new FlowFailure(`identity check ended with status ${status}`, { ...refusal });
             throw new Error(`identity check ended with status ${status}`);
           }
         }

@@ -11,6 +11,20 @@ export interface FlowEvent {
   data?: Record<string, unknown>;
 }
 
+/**
+ * What an invoked actor (implementations.ts) throws to hand data to the page its failure leads
+ * to, as a finished actor hands its output: the runtime passes `data` on as navigation state.
+ */
+export class FlowFailure extends Error {
+  constructor(
+    message: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'FlowFailure';
+  }
+}
+
 /** What every screen of the registry receives from the runtime. */
 export interface ScreenProps {
   page: FlowPage;

@@ -222,6 +222,22 @@ export const ekycOidcSessions = pgTable('ekyc_oidc_sessions', {
   reason: varchar('reason', { length: 200 }),
 });
 
+/** The stand-in OpenID provider's sessions, codes, tokens… (migration 0024; ekyc/oidc-standin-store.ts). */
+export const oidcStandinStore = pgTable(
+  'oidc_standin_store',
+  {
+    model: varchar('model', { length: 40 }).notNull(),
+    id: varchar('id', { length: 200 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: varchar('grant_id', { length: 200 }),
+    uid: varchar('uid', { length: 200 }),
+    userCode: varchar('user_code', { length: 200 }),
+    expiresAt: timestamptz('expires_at'),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [primaryKey({ columns: [table.model, table.id] })],
+);
+
 export const documents = pgTable(
   'documents',
   {

@@ -1,5 +1,6 @@
-import { createHash, createPrivateKey, createPublicKey, hkdfSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { derivedEd25519Key } from '../crypto.js';
 
 /**
  * The signature of a hand-off (ADR 0033): Ed25519 over `<timestamp>.<body bytes>`, the way the
@@ -35,13 +36,9 @@ export function signingKeyFromPem(pem: string): SigningKey {
   return signingKey(privateKey);
 }
 
-// The DER prefix of a PKCS#8 Ed25519 private key, followed by its 32-byte seed (RFC 8410).
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** Outside production without a key file: a key derived from the server's pepper, stable across restarts. */
 export function signingKeyFromPepper(pepper: string): SigningKey {
-  const seed = Buffer.from(hkdfSync('sha256', pepper, '', 'kouza bank delivery signing key', 32));
-  return signingKey(createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' }));
+  return signingKey(derivedEd25519Key(pepper, 'kouza bank delivery signing key'));
 }
 
 function signed(timestamp: string, body: Buffer): Buffer {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { EKYC_STATUS, type EkycStatus } from '../../domain/ekyc.js';
+import { EKYC_STATUS, type EkycRefusal, type EkycStatus } from '../../domain/ekyc.js';
 import type { EkycProviderName } from '../config.js';
 import type { ApplicationType } from '../db/schema.js';
 import type { VerificationMethod } from '../../domain/identity-check-methods.js';
@@ -57,10 +57,15 @@ export interface EkycCallbackEvent extends EkycProviderStatus {
 
 export interface EkycProvider {
   readonly name: EkycProviderName;
-  /** How this provider checks a person, as the verification records name it (records/methods.ts). */
+  /** How this provider checks a person, as the verification records name it (src/domain/identity-check-methods.ts). */
   readonly method: VerificationMethod;
   createSession(request: EkycSessionRequest): Promise<EkycSession>;
   readStatus(sessionId: string): Promise<EkycProviderStatus>;
+  /**
+   * Why a rejected session was rejected, when the applicant can act on it (the OIDC check: the
+   * card's data differ from the entry, in which items); null or absent: a generic failure.
+   */
+  refusal?(sessionId: string): Promise<EkycRefusal | null>;
   /**
    * Checks a callback request as received (headers and the raw body bytes, before any JSON
    * parsing) and returns its event; throws EkycCallbackError (401 bad signature or time,

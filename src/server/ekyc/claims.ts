@@ -1,3 +1,5 @@
+import { EKYC_COMPARED_FIELDS, type EkycComparedField } from '../../domain/ekyc.js';
+
 /**
  * Compares an OpenID provider's identity claims with what the person checked entered
  * (docs/adr/0035): name, date of birth and address. Gender is kept as evidence, not compared
@@ -16,7 +18,8 @@ export interface IdentityClaims {
   [claim: string]: unknown;
 }
 
-export type ComparedField = 'name' | 'birthdate' | 'address';
+/** The entered items compared (src/domain/ekyc.ts): name, birthday, address. */
+export type ComparedField = EkycComparedField;
 
 /** Width, case and spaces do not matter: NFKC (full-width digits/letters, half-width kana), no spaces, no dash variants. */
 export function normalizeText(text: string): string {
@@ -87,11 +90,11 @@ function addressMatches(claims: IdentityClaims, entered: Record<string, unknown>
   return claimed.length > base.length && full.startsWith(claimed) && !/^\d/u.test(full.slice(claimed.length));
 }
 
-export const allComparedFields: readonly ComparedField[] = ['name', 'birthdate', 'address'];
+export const allComparedFields: readonly ComparedField[] = EKYC_COMPARED_FIELDS;
 
 const matches: Record<ComparedField, (claims: IdentityClaims, entered: Record<string, unknown>) => boolean> = {
   name: nameMatches,
-  birthdate: (claims, entered) => Boolean(claims.birthdate) && claims.birthdate === text(entered.birthday),
+  birthday: (claims, entered) => Boolean(claims.birthdate) && claims.birthdate === text(entered.birthday),
   address: addressMatches,
 };
 

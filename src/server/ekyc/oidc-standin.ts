@@ -1,25 +1,36 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
+import { derivedEd25519Key, derivedKeyBytes } from '../crypto.js';
 import type { Database } from '../db/index.js';
 import { ekycOidcSessions } from '../db/schema.js';
 import { enteredAddress, type IdentityClaims } from './claims.js';
 import { enteredAnswers, OIDC_CALLBACK_PATH } from './oidc.js';
+import { standinStores } from './oidc-standin-store.js';
 import { escapeHtml, page, sendPage } from './simulator.js';
 
 /**
- * The stand-in OpenID provider shipped with the product (EKYC_PROVIDER=oidc without
+ * The stand-in OpenID provider shipped with the product (the JPKI method without
  * EKYC_OIDC_ISSUER; never in production), mounted under /oidc-provider: oidc-provider
  * configured like the Digital Agency's authentication app (code flow only, PKCE S256 required,
  * scopes name, address, birthdate, gender with the standard claims). Instead of reading a
  * My Number card, its interaction page lets the tester pick who is "on the card": the person
  * entered in the application (the claims built from the entry, written the way the register
- * writes them: kanji numerals, full-width space), or someone else. Its own sessions, codes and
- * grants live in oidc-provider's memory adapter: one process only, a restart forgets them
- * (a development stand-in; the relying party's state is in the database).
+ * writes them: kanji numerals, full-width space), or someone else.
+ *
+ * Any server process can serve any of its requests, and a restart loses nothing under way:
+ * - its sessions, interactions, grants, codes and tokens are in the database (adapter
+ *   oidc-standin-store.ts, table oidc_standin_store), not in oidc-provider's memory adapter;
+ * - its ID-token signing key (Ed25519, EdDSA) and its cookie keys are derived from the server's
+ *   pepper (DATA_DIR/secrets.json, which processes sharing a database share already) by HKDF,
+ *   one purpose string each: every process signs and verifies with the same keys, and no key is
+ *   stored anywhere;
+ * - its issuer is the same string for all of them: the loopback address of the port they listen
+ *   on (npm run start:cluster: one PORT), or EKYC_OIDC_STANDIN_ORIGIN when they are reached
+ *   through another address.
  */
 
 export const STANDIN_PREFIX = '/oidc-provider';
@@ -64,10 +75,26 @@ export interface Standin {
   issuer: string;
 }
 
+/** The ID-token signing key, a JWK derived from the pepper; its kid names the public key. */
+function signingJwk(pepper: string) {
+  const privateKey = derivedEd25519Key(pepper, 'kouza bank oidc stand-in signing key');
+  const kid = createHash('sha256').update(createPublicKey(privateKey).export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16);
+  return { ...privateKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'EdDSA' };
+}
+
+export interface StandinSettings {
+  /** …/oidc-provider, the same for every process. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  /** The server's pepper, from which the keys are derived. */
+  pepper: string;
+}
+
 /** A stand-in provider for `issuer` (…/oidc-provider), its one client being this server. */
-export function createStandin(db: Database, issuer: string, clientId: string, clientSecret: string | null): Standin {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+export function createStandin(db: Database, { issuer, clientId, clientSecret, pepper }: StandinSettings): Standin {
   const provider = new Provider(issuer, {
+    adapter: standinStores(db),
     clients: [
       {
         client_id: clientId,
@@ -76,6 +103,7 @@ export function createStandin(db: Database, issuer: string, clientId: string, cl
         redirect_uris: [`http://localhost${OIDC_CALLBACK_PATH}`],
         response_types: ['code'],
         grant_types: ['authorization_code'],
+        id_token_signed_response_alg: 'EdDSA',
       },
     ],
     responseTypes: ['code'],
@@ -88,9 +116,12 @@ export function createStandin(db: Database, issuer: string, clientId: string, cl
       birthdate: ['birthdate'],
       gender: ['gender'],
     },
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' }] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [signingJwk(pepper)] },
+    cookies: { keys: [derivedKeyBytes(pepper, 'kouza bank oidc stand-in cookie key').toString('base64url')] },
     features: { devInteractions: { enabled: false } },
+    // Seconds (the rows' expiry in the store): a code for a minute, the card holder's choice
+    // for ten, a session for an hour; tokens only for the one userinfo call after the exchange.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `${STANDIN_PREFIX}/interaction/${interaction.uid}` },
     findAccount: async (_ctx: KoaContextWithOIDC, accountId: string): Promise<Account> => ({
       accountId,

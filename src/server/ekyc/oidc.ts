@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as client from 'openid-client';
 import type { Database } from '../db/index.js';
 import { applicationForms, ekycOidcSessions, ekycSessions } from '../db/schema.js';
+import { EKYC_COMPARED_FIELDS, type EkycRefusal } from '../../domain/ekyc.js';
 import { VERIFICATION_METHODS } from '../../domain/identity-check-methods.js';
 import { EkycCallbackError, type EkycCallbackEvent, type EkycProvider, type EkycProviderStatus, type EkycSession, type EkycSessionRequest } from './adapter.js';
 import { applyProviderStatus } from './callbacks.js';
@@ -20,7 +21,8 @@ import { allComparedFields, compareClaims, type ComparedField, type IdentityClai
  *   once, and the code exchanged by openid-client, which checks state, the ID token (issuer,
  *   audience, signature, nonce) and sends the verifier. The claims (userinfo) are compared
  *   with what the applicant entered: a match approves (method JPKI_SIGNATURE, the claims as
- *   the record's evidence), a mismatch rejects (9), any protocol failure fails (8). The browser
+ *   the record's evidence), a mismatch rejects (9) and is told to the applicant (refusal: which
+ *   items differ, no values), any protocol failure fails (8). The browser
  *   then goes to the flow's return page (/ekyc-callback…) whatever the outcome, which polls as
  *   ever and leads on by the status; when nothing can be trusted (unknown state) it goes to
  *   /ekyc-error.
@@ -37,6 +39,20 @@ export interface OidcSettings {
 }
 
 type Outcome = NonNullable<(typeof ekycOidcSessions.$inferSelect)['outcome']>;
+
+/** The stored reason of a mismatch ('claims differ: name, address'): field names only, no values. */
+const MISMATCH_REASON = 'claims differ: ';
+
+function mismatchReason(fields: readonly ComparedField[]): string {
+  return `${MISMATCH_REASON}${fields.join(', ')}`;
+}
+
+/** The applicant's view of a stored reason: the mismatch and its fields, or null (any other reason). */
+function refusalOfReason(reason: string | null): EkycRefusal | null {
+  if (!reason?.startsWith(MISMATCH_REASON)) return null;
+  const named = reason.slice(MISMATCH_REASON.length).split(', ');
+  return { reason: 'mismatch', fields: EKYC_COMPARED_FIELDS.filter((field) => named.includes(field)) };
+}
 
 export class EkycOidc implements EkycProvider {
   readonly name = 'oidc' as const;
@@ -95,6 +111,11 @@ export class EkycOidc implements EkycProvider {
     return { state: row.outcome === null ? 'created' : row.outcome, supplement: false };
   }
 
+  async refusal(sessionId: string): Promise<EkycRefusal | null> {
+    const [row] = await this.db.select({ outcome: ekycOidcSessions.outcome, reason: ekycOidcSessions.reason }).from(ekycOidcSessions).where(eq(ekycOidcSessions.sessionId, sessionId));
+    return row?.outcome === 'rejected' ? refusalOfReason(row.reason) : null;
+  }
+
   verifyCallback(): EkycCallbackEvent {
     // Nothing is POSTed by an OpenID provider; its answer comes through the browser (finish).
     throw new EkycCallbackError(401, 'the OpenID Connect provider sends no callbacks');
@@ -143,7 +164,7 @@ export class EkycOidc implements EkycProvider {
     }
     const entered = await enteredAnswers(this.db, session.sessionId);
     const mismatches = compareClaims(claims, entered.answers, entered.compared);
-    if (mismatches.length > 0) return decide('rejected', `claims differ: ${mismatches.join(', ')}`);
+    if (mismatches.length > 0) return decide('rejected', mismatchReason(mismatches));
     return decide('approved', 'claims match', { issuer: this.settings.issuer().href, claims });
   }
 }
@@ -165,7 +186,7 @@ export async function enteredAnswers(db: Database, sessionId: string): Promise<{
     .from(applicationForms)
     .where(and(eq(applicationForms.applicationId, session.applicationId), eq(applicationForms.form, general ? 'personal' : 'parent')));
   const answers = (row?.answers ?? {}) as Record<string, unknown>;
-  return { answers, compared: general ? allComparedFields : ['name', 'birthdate'] };
+  return { answers, compared: general ? allComparedFields : ['name', 'birthday'] };
 }
 
 /** The redirect_uri route: every outcome is a 303 to a page of the flow. */

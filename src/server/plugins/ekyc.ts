@@ -23,7 +23,7 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
   const simulator = new EkycSimulator(app.db, secret, () => app.now());
   await app.register(simulatorRoutes, { simulator, callbacks: { db: app.db, provider: simulator, now: () => app.now() } });
   const offersJpki = app.banks.all().some((bank) => bank.identityCheckMethods.some((window) => window.method === VERIFICATION_METHODS.JPKI_SIGNATURE));
-  const providers = new EkycProviders(offersJpki ? [simulator, await oidcProvider(app, config)] : [simulator]);
+  const providers = new EkycProviders(offersJpki ? [simulator, await oidcProvider(app, config, secrets.hmacPepper)] : [simulator]);
   const problems = app.banks.all().flatMap((bank) => providers.problemsWith(bank));
   if (problems.length > 0) throw new Error(`Identity-check methods without a provider:\n  ${problems.join('\n  ')}`);
   if (config.production) app.log.warn('EKYC_PROVIDER=simulator: photo-ID identity checks are NOT real; anyone can approve their own');
@@ -33,10 +33,11 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
 /**
  * The JPKI method's relying party and its redirect_uri route; without EKYC_OIDC_ISSUER (never
  * in production, refused below) the stand-in OpenID provider at /oidc-provider of this server,
- * its issuer on the loopback address of the port the server listens on.
+ * its issuer on the loopback address of the port the server listens on (or
+ * EKYC_OIDC_STANDIN_ORIGIN), its keys derived from the pepper (the same in every process).
  */
-async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig): Promise<EkycOidc> {
-  const { issuer, clientId, clientSecret } = config.ekycOidc;
+async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfig, pepper: string): Promise<EkycOidc> {
+  const { issuer, clientId, clientSecret, standinOrigin } = config.ekycOidc;
   if (config.production && issuer === null) {
     throw new Error('EKYC_OIDC_ISSUER must be set in production when a bank offers JPKI_SIGNATURE (bank.json identityCheckMethods); the stand-in is for development only');
   }
@@ -50,7 +51,8 @@ async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfi
     if (!standin) {
       const address = app.server.address();
       if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
-      standin = createStandin(app.db, `http://127.0.0.1:${address.port}${STANDIN_PREFIX}`, clientId, clientSecret);
+      const origin = standinOrigin ?? `http://127.0.0.1:${address.port}`;
+      standin = createStandin(app.db, { issuer: `${origin}${STANDIN_PREFIX}`, clientId, clientSecret, pepper });
     }
     return standin;
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { sweepExpiredStandinRows } from '../ekyc/oidc-standin-store.js';
 import { purgeRecordsPastRetention } from '../records/read.js';
 import { purgeExpired } from '../resume/applications.js';
 
@@ -16,6 +17,9 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * Verification records (ADR 0034) are not part of an application: they outlive it, and go
  * when their bank's verificationRecordRetentionYears have passed since they were written,
  * through the database's purge function (the only DELETE the append-only trigger allows).
+ *
+ * The same round deletes the OpenID provider stand-in's rows past their expiry (codes,
+ * interactions, sessions: ekyc/oidc-standin-store.ts; they are not found once expired anyway).
  */
 const retention: FastifyPluginAsync = async (app) => {
   const purge = async () => {
@@ -25,6 +29,8 @@ const retention: FastifyPluginAsync = async (app) => {
       const records = await purgeRecordsPastRetention(app.db, app.banks.all(), app.now());
       if (deleted > 0) app.log.info({ deleted }, 'retention: expired applications deleted');
       if (records > 0) app.log.info({ records }, 'retention: verification records past retention deleted');
+      const standin = await sweepExpiredStandinRows(app.db);
+      if (standin > 0) app.log.info({ standin }, 'retention: expired rows of the OpenID provider stand-in deleted');
     } catch (error) {
       app.log.error({ err: error }, 'retention: purge failed, will retry');
     }

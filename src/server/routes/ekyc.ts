@@ -35,7 +35,9 @@ import { documentTypes } from '../uploads/store.js';
  * GET /api/ekyc -> { status, url, supplement } of the newest session; 404 when none.
  * POST /api/ekyc/status -> { status }: the status number (src/domain/ekyc.ts: 1, 2, 4, 8, 9)
  *   of the newest session; while it is 1 or 2 the provider is asked too (readStatus), so a
- *   lost callback delays nothing. 404 when no session was started.
+ *   lost callback delays nothing. 404 when no session was started. With 9 (rejected) because
+ *   the card's data differ from the entry (the OpenID Connect check, ADR 0035) also
+ *   { reason: 'mismatch', fields: ['name' | 'birthday' | 'address', …] }: which items, no values.
  * POST /api/ekyc/callback: the provider's signed callback (ekyc/adapter.ts: X-Ekyc-Timestamp,
  *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
  *   bad signature or time, 400 for a malformed body, 404 for an unknown session.
@@ -175,7 +177,9 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ err: error }, 'eKYC provider status read failed');
       }
     }
-    return { status: latest.status };
+    // A rejection the applicant can act on (the card's data differ from the entry) says why.
+    const refusal = latest.status === EKYC_STATUS.rejected && provider ? await provider.refusal?.(latest.providerSessionId) : null;
+    return { status: latest.status, ...refusal };
   });
 
   // The photo-ID provider's signed callbacks (the OpenID provider answers through the browser).
