@@ -21,7 +21,9 @@ describe.each(backends)('the OpenID stand-in store ($name)', (backend) => {
     expect(await store('AccessToken').find('code-1')).toBeUndefined();
     await expire('AuthorizationCode', 'code-1');
     expect(await codes.find('code-1')).toBeUndefined();
-    expect(await sweepExpiredStandinRows(server.app.db)).toBeGreaterThanOrEqual(1);
+    // The server's own retention round, started when it became ready, may sweep it first: the row
+    // must be gone either way, not counted by this call.
+    await sweepExpiredStandinRows(server.app.db);
     const left = await server.app.db.select().from(oidcStandinStore).where(eq(oidcStandinStore.id, 'code-1'));
     expect(left).toEqual([]);
   });
