@@ -10,7 +10,7 @@ import { httpMessages } from '../../src/server/http-messages.js';
 import { maskPersonalData } from '../../src/server/logging.js';
 import pages from '../../src/server/plugins/pages.js';
 import { headersOf, signedIn, validBodies, type Signed } from './application-fixtures.js';
-import { applicant, backends, captureLog, codeFromOutbox, hostOf, register, startTestServer, type TestServer, verify } from './helpers.js';
+import { applicant, backends, captureLog, codeFromOutbox, hostOf, PRODUCTION, register, startTestServer, type TestServer, verify } from './helpers.js';
 
 /**
  * The request boundary (issue 10), class by class as a hostile client found them: text with
@@ -167,7 +167,7 @@ describe('per-IP limit on code verification', () => {
 
 describe('production trusts only its own hosts', () => {
   it('serves a bank only on its DOMAIN: 0587.attacker.example and localhost get no bank', async () => {
-    const server = await startTestServer({ name: 'pglite' }, { config: { production: true } });
+    const server = await startTestServer({ name: 'pglite' }, { config: PRODUCTION });
     try {
       const registerOn = (host: string) =>
         server.app.inject({
@@ -195,7 +195,7 @@ describe('production trusts only its own hosts', () => {
     const server = await startTestServer(
       { name: 'pglite' },
       {
-        config: { production: true },
+        config: PRODUCTION,
         pages: async (instance) =>
           instance.register(pages, { distDir, flows: [], analyticsMeasurementId: null, ekycPollIntervalMs: null, session: { idleMs: 1_800_000, warningMs: 120_000 }, production: true }),
       },

@@ -33,6 +33,15 @@ export const backends: Backend[] = [
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
 ];
 
+/**
+ * What a production server needs beside NODE_ENV: the real OpenID provider of the JPKI method
+ * (the stand-in is refused there; its discovery document is read on first use only).
+ */
+export const PRODUCTION = {
+  production: true,
+  ekycOidc: { issuer: 'https://auth.example.jp', clientId: 'account-opening', clientSecret: null, standinOrigin: null },
+} as const;
+
 /** A clock the test moves (the rate limits' windows too); starts at the real time. */
 export class TestClock {
   current = new Date();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicant, backends, captureLog, codeFromOutbox, hostOf, register, startTestServer, type TestServer, verify } from './helpers.js';
+import { applicant, backends, captureLog, codeFromOutbox, hostOf, PRODUCTION, register, startTestServer, type TestServer, verify } from './helpers.js';
 
 function directives(csp: string | undefined): Map<string, string> {
   return new Map(
@@ -120,7 +120,7 @@ describe.each(backends)('security headers and logging ($name)', (backend) => {
 
 describe('production security headers', () => {
   it('adds HSTS and upgrade-insecure-requests, and no /dev routes', async () => {
-    const server = await startTestServer({ name: 'pglite' }, { config: { production: true } });
+    const server = await startTestServer({ name: 'pglite' }, { config: PRODUCTION });
     try {
       const response = await server.app.inject({ method: 'GET', url: '/api/maintenance', headers: { host: hostOf(server, '0177') } });
       expect(directives(response.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(true);

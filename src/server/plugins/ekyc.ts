@@ -5,7 +5,8 @@ import { VERIFICATION_METHODS } from '../../domain/identity-check-methods.js';
 import type { ServerConfig } from '../config.js';
 import { loadSecrets } from '../db/secrets.js';
 import { EkycOidc, oidcCallbackRoutes } from '../ekyc/oidc.js';
-import type { Standin } from '../ekyc/oidc-standin.js';
+import type Provider from 'oidc-provider';
+import { STANDIN_PREFIX, standinRoutes } from '../ekyc/oidc-standin-routes.js';
 import { EkycProviders } from '../ekyc/providers.js';
 import { EkycSimulator, simulatorRoutes } from '../ekyc/simulator.js';
 
@@ -41,21 +42,24 @@ async function oidcProvider(app: Parameters<typeof ekyc>[0], config: ServerConfi
   if (config.production && issuer === null) {
     throw new Error('EKYC_OIDC_ISSUER must be set in production when a bank offers JPKI_SIGNATURE (bank.json identityCheckMethods); the stand-in is for development only');
   }
-  let standin: Standin | undefined;
-  const oidc = new EkycOidc(app.db, { issuer: () => new URL(issuer ?? standinOf().issuer), clientId, clientSecret }, () => app.now());
+  const standinIssuer = (): string => {
+    const address = app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
+    return `${standinOrigin ?? `http://127.0.0.1:${address.port}`}${STANDIN_PREFIX}`;
+  };
+  const oidc = new EkycOidc(app.db, { issuer: () => new URL(issuer ?? standinIssuer()), clientId, clientSecret }, () => app.now());
   await app.register(oidcCallbackRoutes, { oidc });
   if (issuer !== null) return oidc;
-  // Loaded only when used: with a real issuer the server never loads oidc-provider (and Koa).
-  const { createStandin, STANDIN_PREFIX, standinRoutes } = await import('../ekyc/oidc-standin.js');
-  function standinOf(): Standin {
-    if (!standin) {
-      const address = app.server.address();
-      if (typeof address !== 'object' || address === null) throw new Error('the OpenID provider stand-in needs the server listening');
-      const origin = standinOrigin ?? `http://127.0.0.1:${address.port}`;
-      standin = createStandin(app.db, { issuer: `${origin}${STANDIN_PREFIX}`, clientId, clientSecret, pepper });
-    }
+  let standin: Promise<Provider> | undefined;
+  // Made on the first request to it: oidc-provider and Koa stay out of a server whose applicants never choose JPKI.
+  const standinOf = (): Promise<Provider> => {
+    standin ??= (async () => {
+      const { createStandin } = await import('../ekyc/oidc-standin.js');
+      return createStandin(app.db, { issuer: standinIssuer(), clientId, clientSecret, pepper });
+    })();
+    standin.catch(() => (standin = undefined));
     return standin;
-  }
+  };
   await app.register(standinRoutes, { standin: standinOf, db: app.db });
   return oidc;
 }
