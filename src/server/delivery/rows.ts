@@ -45,9 +45,12 @@ function held(row: ClaimedDelivery) {
   return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
 }
 
-/** The bank took it: nothing more to try; the row stays for the operator. */
-export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date): Promise<void> {
-  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null }).where(held(row));
+/**
+ * The bank took it: nothing more to try; the row stays for the operator, with the SHA-256 of
+ * the body the bank took (the body itself is never stored; ADR 0036).
+ */
+export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date, payloadSha256: string): Promise<void> {
+  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256 }).where(held(row));
 }
 
 /** Refused or unreachable: tried again from `next`, by any worker. */

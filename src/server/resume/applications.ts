@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { retentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
 import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
@@ -38,9 +38,11 @@ export interface Resumable extends RunsFlow {
 
 /**
  * The applicant's newest application of this bank and type by its last write: the one they
- * were working on (compared on the address as the verification codes compare it).
+ * were working on (compared on the address as the verification codes compare it). The stub of
+ * a delivered application has only the address's HMAC (`mailHash`, the hasher's; ADR 0036), so
+ * that resume still says it is completed.
  */
-export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string): Promise<Resumable | undefined> {
+export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string, mailHash: string): Promise<Resumable | undefined> {
   const [row] = await db
     .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt, flowVersion: applications.flowVersion })
     .from(applications)
@@ -48,7 +50,7 @@ export async function newestApplication(db: Database, bankCode: string, applicat
       and(
         eq(applications.bankCode, bankCode),
         eq(applications.applicationType, applicationType),
-        sql`lower(btrim(${applications.mailAddress})) = ${normalizeMailAddress(mailAddress)}`,
+        or(sql`lower(btrim(${applications.mailAddress})) = ${normalizeMailAddress(mailAddress)}`, eq(applications.mailHash, mailHash)),
       ),
     )
     .orderBy(desc(applications.updatedAt))
@@ -86,11 +88,12 @@ export async function resumePathOf(app: FastifyInstance, application: RunsFlow &
 /** Queues the mail that says how long the application is kept and how to resume it. */
 export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date): Promise<void> {
   const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
-  if (!row) return;
+  // The stub of a delivered application has no address left (ADR 0036); it is completed and has no session anyway.
+  if (!row?.mailAddress) return;
   const model = await flowModelOf(app, application);
   const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
   // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
-  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS));
+  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS), application.id);
   app.mailQueue.wake();
 }
 
