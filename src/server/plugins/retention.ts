@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { minimizeDelivered } from '../delivery/minimize.js';
 import { purgeRecordsPastRetention } from '../records/read.js';
 import { purgeExpired } from '../resume/applications.js';
 
@@ -13,17 +14,42 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * statement is the same whichever process runs it, so several processes need no coordination.
  * (Resume refuses an application past its retention even before the purge reaches it.)
  *
+ * A completed application keeps its data until its bank confirmed receipt and the bank's
+ * deliveredApplicationRetentionDays have passed; then only its stub stays (ADR 0036,
+ * delivery/minimize.ts: each application in a transaction that claims its delivery row first,
+ * so two processes running this at once never both take one).
+ *
  * Verification records (ADR 0034) are not part of an application: they outlive it, and go
  * when their bank's verificationRecordRetentionYears have passed since they were written,
  * through the database's purge function (the only DELETE the append-only trigger allows).
  */
+export interface RetentionRound {
+  /** Unfinished applications deleted. */
+  deleted: number;
+  /** Delivered applications reduced to their stub. */
+  minimized: number;
+  /** Verification records deleted. */
+  records: number;
+}
+
+/** One round of the job, for every bank; what each process runs at start and every hour. */
+export async function retentionRound(app: Pick<FastifyInstance, 'db' | 'hasher' | 'banks' | 'now'>): Promise<RetentionRound> {
+  let deleted = 0;
+  let minimized = 0;
+  for (const bank of app.banks.all()) {
+    deleted += await purgeExpired(app.db, bank, app.now());
+    minimized += await minimizeDelivered(app.db, app.hasher, bank, app.now());
+  }
+  const records = await purgeRecordsPastRetention(app.db, app.banks.all(), app.now());
+  return { deleted, minimized, records };
+}
+
 const retention: FastifyPluginAsync = async (app) => {
   const purge = async () => {
     try {
-      let deleted = 0;
-      for (const bank of app.banks.all()) deleted += await purgeExpired(app.db, bank, app.now());
-      const records = await purgeRecordsPastRetention(app.db, app.banks.all(), app.now());
+      const { deleted, minimized, records } = await retentionRound(app);
       if (deleted > 0) app.log.info({ deleted }, 'retention: expired applications deleted');
+      if (minimized > 0) app.log.info({ minimized }, 'retention: delivered applications reduced to their stub');
       if (records > 0) app.log.info({ records }, 'retention: verification records past retention deleted');
     } catch (error) {
       app.log.error({ err: error }, 'retention: purge failed, will retry');
