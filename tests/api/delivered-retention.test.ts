@@ -16,6 +16,7 @@ import {
   ekycSimulatorSessions,
   mailQueue,
   pinBindings,
+  verificationCodes,
   verificationRecords,
 } from '../../src/server/db/schema.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
@@ -211,5 +212,17 @@ describe.each(backends)('what a delivered application keeps ($name)', (backend) 
     expect((await row(who.id)).delivery?.nextAttemptAt).toBeNull();
     const listed = await operator('deliveries', 'list');
     expect(listed.lines.find((line) => line.startsWith(who.id))).toMatch(/ delivered attempts 1 delivered 20\S+ data removed 20\S+$/);
+  });
+
+  it('deletes the stubs with the bank\'s record retention, never the records; spent codes went a day after they expired', async () => {
+    const records = await Promise.all(made.map(async ({ who }) => (await counts(who.id)).verification_records));
+    expect((await server.app.db.select().from(verificationCodes)).length).toBeGreaterThan(0);
+    server.clock.current = new Date(Date.now() + (7 * 365 + 3) * DAY_MS);
+    expect((await retentionRound(server.app)).stubs).toBe(2);
+    expect(await server.app.db.select().from(verificationCodes)).toEqual([]);
+    for (const [index, { who }] of made.entries()) {
+      expect((await counts(who.id)).verification_records).toBe(records[index]);
+      expect((await row(who.id)).application === undefined).toBe(index < 2);
+    }
   });
 });

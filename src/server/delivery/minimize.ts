@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
-import { deliveredRetentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
+import { deliveredRetentionDaysOf, recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types.js';
 import type { Hasher } from '../crypto.js';
 import type { Database } from '../db/index.js';
 import {
@@ -15,6 +15,7 @@ import {
   mailQueue,
   pinBindings,
 } from '../db/schema.js';
+import { yearsBefore } from '../records/read.js';
 import { DAY_MS } from '../resume/applications.js';
 
 /**
@@ -88,4 +89,19 @@ export async function minimizeDelivered(db: Database, hasher: Pick<Hasher, 'mail
     for (const { id } of due) if (await minimizeOne(db, hasher, id, before, now)) minimized += 1;
     if (due.length < BATCH) return minimized;
   }
+}
+
+/**
+ * Deletes the stubs of `bank` whose application was completed longer ago than the bank keeps
+ * its verification records (verificationRecordRetentionYears): the stub's one use past the
+ * hand-off is to name, beside those records, the application they belong to. The delivery row
+ * goes with it (ON DELETE CASCADE); the records have their own purge. Returns how many.
+ */
+export async function purgeStubs(db: Database, bank: BankConfig, now: Date): Promise<number> {
+  const minimized = db.select({ id: bankDeliveries.applicationId }).from(bankDeliveries).where(and(eq(bankDeliveries.bankCode, bank.code), isNotNull(bankDeliveries.minimizedAt)));
+  const deleted = await db
+    .delete(applications)
+    .where(and(eq(applications.bankCode, bank.code), lt(applications.applicationCompletedAt, yearsBefore(now, recordRetentionYearsOf(bank))), inArray(applications.id, minimized)))
+    .returning({ id: applications.id });
+  return deleted.length;
 }
