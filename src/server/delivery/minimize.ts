@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { deliveredRetentionDaysOf, recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types.js';
 import type { Hasher } from '../crypto.js';
 import type { Database } from '../db/index.js';
+import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 import {
   applicationForms,
   applicationPins,
@@ -9,9 +10,6 @@ import {
   authTokens,
   bankDeliveries,
   documents,
-  ekycOidcSessions,
-  ekycSessions,
-  ekycSimulatorSessions,
   mailQueue,
   pinBindings,
 } from '../db/schema.js';
@@ -42,16 +40,6 @@ const BATCH = 100;
 const minimizable = (before: Date) =>
   and(isNull(bankDeliveries.nextAttemptAt), isNotNull(bankDeliveries.deliveredAt), lt(bankDeliveries.deliveredAt, before), isNull(bankDeliveries.minimizedAt));
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** The identity-check sessions' rows of the application, ours and the provider side's (simulator, OpenID relying party). */
-async function deleteIdentityCheckSessions(tx: Transaction, applicationId: string): Promise<void> {
-  const providerSessions = tx.select({ id: ekycSessions.providerSessionId }).from(ekycSessions).where(eq(ekycSessions.applicationId, applicationId));
-  await tx.delete(ekycSimulatorSessions).where(inArray(ekycSimulatorSessions.sessionId, providerSessions));
-  await tx.delete(ekycOidcSessions).where(inArray(ekycOidcSessions.sessionId, providerSessions));
-  await tx.delete(ekycSessions).where(eq(ekycSessions.applicationId, applicationId));
-}
-
 /** Leaves only the stub of one application; false when it is not (or no longer) due. */
 async function minimizeOne(db: Database, hasher: Pick<Hasher, 'mail'>, applicationId: string, before: Date, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -64,7 +52,7 @@ async function minimizeOne(db: Database, hasher: Pick<Hasher, 'mail'>, applicati
     for (const table of [applicationForms, documents, applicationPins, pinBindings, authTokens, mailQueue]) {
       await tx.delete(table).where(eq(table.applicationId, applicationId));
     }
-    await deleteIdentityCheckSessions(tx, applicationId);
+    await deleteIdentityCheckSessions(tx, [applicationId]);
     const [row] = await tx.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, applicationId));
     const address = row?.mailAddress;
     await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { retentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
 import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
@@ -11,6 +11,7 @@ import { applicationForms, applications, documents, ekycSessions, type Applicati
 import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue-rows.js';
+import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 
 /** Resuming an application (ADR 0030): which one, where it goes on, its mail, its end. */
 
@@ -99,13 +100,18 @@ export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, ap
 
 /**
  * Deletes the applications of `bank` not completed and not written within its retention
- * (their forms, documents, PIN and tokens go with them: ON DELETE CASCADE). Returns how many.
+ * (their forms, documents, PIN, tokens and mails go with them: ON DELETE CASCADE; their
+ * identity-check sessions, the provider side's rows included, first). Returns how many.
  */
 export async function purgeExpired(db: Database, bank: BankConfig, now: Date): Promise<number> {
   const before = new Date(now.getTime() - retentionDaysOf(bank) * DAY_MS);
-  const deleted = await db
-    .delete(applications)
-    .where(and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before)))
-    .returning({ id: applications.id });
-  return deleted.length;
+  const expired = and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before));
+  return db.transaction(async (tx) => {
+    // Locked first: a row deleted here is one whose sessions went, whatever runs meanwhile.
+    const ids = (await tx.select({ id: applications.id }).from(applications).where(expired).for('update')).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await deleteIdentityCheckSessions(tx, ids);
+    const deleted = await tx.delete(applications).where(inArray(applications.id, ids)).returning({ id: applications.id });
+    return deleted.length;
+  });
 }
