@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
-import { applications } from '../../src/server/db/schema.js';
+import { applications, bankDeliveries } from '../../src/server/db/schema.js';
 import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 /**
@@ -31,6 +31,8 @@ interface Arrival {
   signature: string;
   status: number;
   document: Record<string, unknown>;
+  /** SHA-256 (hex) of the body as received. */
+  bodySha256: string;
 }
 
 class BankReceiver {
@@ -75,7 +77,8 @@ class BankReceiver {
     const failing = this.arrivals.length < this.failFirst;
     // The bank's own rule: a key it has taken before is answered as done, never a second account.
     const status = !signatureValid ? 401 : failing ? 503 : 200;
-    this.arrivals.push({ key, applicationId: document.applicationId, signatureValid, signature: signature.toString('base64url'), status, document });
+    const bodySha256 = createHash('sha256').update(body).digest('hex');
+    this.arrivals.push({ key, applicationId: document.applicationId, signatureValid, signature: signature.toString('base64url'), status, document, bodySha256 });
     if (failing && this.arrivals.length === this.failFirst) this.onFailuresDone();
     return status;
   }
@@ -182,6 +185,9 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
       identityCheck: { provider: 'simulator', status: 4 },
       verificationRecords: [{ subjectRole: 'APPLICANT', method: 'IMAGE_SELFIE_PHOTO_ID', provider: 'simulator', corrects: null }],
     });
+    // What we keep of each delivered body is its hash (ADR 0036): the one of the body the bank took.
+    const kept = await app.db.select({ id: bankDeliveries.applicationId, sha256: bankDeliveries.payloadSha256 }).from(bankDeliveries);
+    expect(Object.fromEntries(kept.map((row) => [row.id, row.sha256]))).toEqual(Object.fromEntries(accepted.map((arrival) => [arrival.key, arrival.bodySha256])));
     const duplicates = acceptedKeys.length - new Set(acceptedKeys).size;
     expect(duplicates).toBe(0);
     const attempts = rows.reduce((sum, row) => sum + row.attempts, 0);
@@ -191,7 +197,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     expect(deliveryLines.some((line) => line.includes('"error":"http 503"'))).toBe(true);
     expect(deliveryLines.some((line) => line.includes('"error":"ECONNREFUSED"'))).toBe(true);
     expect(deliveryLines.filter((line) => line.includes('bank delivery: delivered'))).toHaveLength(APPLICATIONS);
-    const addresses = (await app.db.select({ mail: applications.mailAddress }).from(applications)).map((row) => row.mail);
+    const addresses = (await app.db.select({ mail: applications.mailAddress }).from(applications)).flatMap((row) => (row.mail ? [row.mail] : []));
     const secrets = [...addresses, ...receiver.arrivals.map((arrival) => arrival.signature), 'ﾔﾏﾀﾞ', '山田', '花子', publicKeyPem.split('\n')[1] ?? 'no key'];
     expect(log.lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
     // The figures the README quotes.

@@ -146,7 +146,7 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
     const addresses = await server.app.db.select({ mail: applications.mailAddress }).from(applications);
     const personal = [
       ...Object.values(people).map((who) => who.token),
-      ...addresses.map((row) => row.mail),
+      ...addresses.flatMap((row) => (row.mail ? [row.mail] : [])),
       'fuzz@example.com',
       ...[validBodies.personal(context.addressCode), validBodies.parent(context.parentBirthday), validBodies.workplace()].flatMap((body) =>
         PERSONAL_FIELDS.map((field) => body[field]).filter((value): value is string => typeof value === 'string'),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.js';
-import { applications, ekycSessions } from '../../src/server/db/schema.js';
+import { applications, ekycSessions, ekycSimulatorSessions } from '../../src/server/db/schema.js';
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
 import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { runCli } from '../../src/cli/operator.js';
@@ -135,8 +135,11 @@ describe.each(backends)('verification records ($name)', (backend) => {
     const before = await recordsOf(server.app.db, who.id);
     expect(before).toHaveLength(1);
     server.clock.advance(31 * DAY_MS);
+    const providerSession = (await sessionOf(who)).providerSessionId;
     expect(await purgeExpired(server.app.db, bank, server.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await server.app.db.select().from(applications).where(eq(applications.id, who.id))).toEqual([]);
+    // The provider side's row of its check goes too (it has no foreign key to the application).
+    expect(await server.app.db.select().from(ekycSimulatorSessions).where(eq(ekycSimulatorSessions.sessionId, providerSession))).toEqual([]);
     expect(await recordsOf(server.app.db, who.id)).toEqual(before);
   });
 

@@ -72,6 +72,11 @@ export interface BankConfig {
    */
   applicationRetentionDays?: number;
   /**
+   * Days a completed application keeps its data after the bank confirmed receipt, before only
+   * its stub is left (DEFAULT_DELIVERED_RETENTION_DAYS when absent; ADR 0036).
+   */
+  deliveredApplicationRetentionDays?: number;
+  /**
    * Years a verification record is kept after it was written (DEFAULT_RECORD_RETENTION_YEARS
    * when absent, never less; ADR 0034).
    */
@@ -91,6 +96,14 @@ export const DEFAULT_RETENTION_DAYS = 30;
 /** Days the bank keeps an unfinished application after its last entry. */
 export function retentionDaysOf(bank: Pick<BankConfig, 'applicationRetentionDays'>): number {
   return bank.applicationRetentionDays ?? DEFAULT_RETENTION_DAYS;
+}
+
+/** How long a delivered application keeps its data when the bank says nothing (ADR 0036). */
+export const DEFAULT_DELIVERED_RETENTION_DAYS = 7;
+
+/** Days the bank keeps a delivered application's data after the bank confirmed receipt. */
+export function deliveredRetentionDaysOf(bank: Pick<BankConfig, 'deliveredApplicationRetentionDays'>): number {
+  return bank.deliveredApplicationRetentionDays ?? DEFAULT_DELIVERED_RETENTION_DAYS;
 }
 
 /** The Act's 7 years (犯罪収益移転防止法 第6条第2項): the default and the least a bank may set. */

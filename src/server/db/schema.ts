@@ -34,7 +34,8 @@ export const applications = pgTable('applications', {
   id: uuid('id').primaryKey().defaultRandom(),
   bankCode: varchar('bank_code', { length: 4 }).notNull(),
   applicationType: varchar('application_type', { length: 8, enum: applicationTypes }).notNull(),
-  mailAddress: varchar('mail_address', { length: 254 }).notNull(),
+  /** Null only in the stub of a delivered application (0025; ADR 0036), which keeps mailHash instead. */
+  mailAddress: varchar('mail_address', { length: 254 }),
   channel: varchar('channel', { length: 20 }),
   deviceId: varchar('device_id', { length: 36 }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -49,6 +50,8 @@ export const applications = pgTable('applications', {
   revision: integer('revision').notNull().default(0),
   // 0019: the version of the flow the application runs (flows/version.ts); null only before its first start.
   flowVersion: varchar('flow_version', { length: 64 }),
+  // 0025: the address's keyed HMAC, set only when the address is removed (ADR 0036): resume still finds the stub.
+  mailHash: varchar('mail_hash', { length: 64 }),
 });
 
 // 0019: the definitions of the flow versions that applications still run (flows/versions.ts).
@@ -307,6 +310,8 @@ export const mailQueue = pgTable('mail_queue', {
   /** The SMTP error code of the last failure (no message text: it may quote the address). */
   lastError: varchar('last_error', { length: 200 }),
   createdAt: timestamptz('created_at').notNull(),
+  /** 0025: the application the mail is about (completion, resume); null for a verification mail. */
+  applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
 });
 
 /** 0010: the hits of each rate-limit key in its current window (src/server/boundary/rate-limits.ts). */
@@ -360,4 +365,8 @@ export const bankDeliveries = pgTable('bank_deliveries', {
   lastError: varchar('last_error', { length: 60 }),
   deliveredAt: timestamptz('delivered_at'),
   createdAt: timestamptz('created_at').notNull(),
+  /** 0025: SHA-256 (hex) of the body the bank answered 2xx to; the body itself is never stored. */
+  payloadSha256: varchar('payload_sha256', { length: 64 }),
+  /** 0025: when the application's personal data was removed (ADR 0036); no re-send after. */
+  minimizedAt: timestamptz('minimized_at'),
 });

@@ -104,6 +104,8 @@ export function coreSystemFormsOf(answers: Record<string, Record<string, unknown
 export async function applicationDeliveryOf(db: Database, applicationId: string): Promise<ApplicationDelivery> {
   const [application] = await db.select().from(applications).where(eq(applications.id, applicationId));
   if (!application?.applicationNumber || !application.applicationCompletedAt) throw new Error('a delivery names an application that is not completed');
+  // The stub left once the bank confirmed it and its grace period passed (ADR 0036): the data is gone.
+  if (application.mailAddress === null) throw new Error('a delivery names an application whose data was removed after its delivery');
   const answers = await answersOf(db, applicationId);
   return {
     format: DELIVERY_FORMAT,

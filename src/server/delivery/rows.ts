@@ -45,9 +45,12 @@ function held(row: ClaimedDelivery) {
   return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
 }
 
-/** The bank took it: nothing more to try; the row stays for the operator. */
-export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date): Promise<void> {
-  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null }).where(held(row));
+/**
+ * The bank took it: nothing more to try; the row stays for the operator, with the SHA-256 of
+ * the body the bank took (the body itself is never stored; ADR 0036).
+ */
+export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date, payloadSha256: string): Promise<void> {
+  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256 }).where(held(row));
 }
 
 /** Refused or unreachable: tried again from `next`, by any worker. */
@@ -60,14 +63,30 @@ export async function releaseDeliveries(db: Database, rows: ClaimedDelivery[]): 
   await Promise.all(rows.map((row) => db.update(bankDeliveries).set({ lockedUntil: null }).where(held(row))));
 }
 
-/** An operator's re-send: due now, whatever its state; false when the application has no delivery. */
-export async function resendDelivery(db: Database, applicationId: string, now: Date): Promise<boolean> {
+/** What an operator's re-send did. */
+export type Resend =
+  | { kind: 'resent' }
+  | { kind: 'none' }
+  /** The application's data was removed after its delivery (ADR 0036): there is nothing to build the document from. */
+  | { kind: 'minimized'; deliveredAt: Date | null; minimizedAt: Date; payloadSha256: string | null };
+
+/**
+ * An operator's re-send: due now, whatever its state, unless the application's data is gone.
+ * The update names `minimized_at IS NULL`, so a re-send that waits for the minimization's
+ * lock finds the row minimized and changes nothing (delivery/minimize.ts).
+ */
+export async function resendDelivery(db: Database, applicationId: string, now: Date): Promise<Resend> {
   const rows = await db
     .update(bankDeliveries)
     .set({ nextAttemptAt: now, lockedUntil: null })
-    .where(eq(bankDeliveries.applicationId, applicationId))
+    .where(and(eq(bankDeliveries.applicationId, applicationId), isNull(bankDeliveries.minimizedAt)))
     .returning({ id: bankDeliveries.applicationId });
-  return rows.length > 0;
+  if (rows.length > 0) return { kind: 'resent' };
+  const [row] = await db
+    .select({ deliveredAt: bankDeliveries.deliveredAt, minimizedAt: bankDeliveries.minimizedAt, payloadSha256: bankDeliveries.payloadSha256 })
+    .from(bankDeliveries)
+    .where(eq(bankDeliveries.applicationId, applicationId));
+  return row?.minimizedAt ? { kind: 'minimized', deliveredAt: row.deliveredAt, minimizedAt: row.minimizedAt, payloadSha256: row.payloadSha256 } : { kind: 'none' };
 }
 
 export type DeliveryState = 'pending' | 'failed' | 'delivered';
@@ -80,6 +99,8 @@ export interface DeliveryListing {
   lastError: string | null;
   nextAttemptAt: Date | null;
   deliveredAt: Date | null;
+  /** When the application's data was removed after delivery (ADR 0036); null while it is kept. */
+  minimizedAt: Date | null;
 }
 
 /** Every delivery, oldest first: no personal data, only ids, counts and error codes. */
@@ -94,5 +115,6 @@ export async function listDeliveries(db: Database): Promise<DeliveryListing[]> {
     lastError: row.lastError,
     nextAttemptAt: row.nextAttemptAt,
     deliveredAt: row.deliveredAt,
+    minimizedAt: row.minimizedAt,
   }));
 }

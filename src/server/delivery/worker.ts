@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliverySettings } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -106,7 +107,7 @@ export class DeliveryWorker {
       await this.reschedule(row, `http ${status}`);
       return false;
     }
-    await markDelivered(this.db, row, this.now());
+    await markDelivered(this.db, row, this.now(), createHash('sha256').update(body).digest('hex'));
     this.log.info({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts }, 'bank delivery: delivered');
     return true;
   }

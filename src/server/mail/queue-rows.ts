@@ -16,9 +16,12 @@ export type MailKind = 'verification' | 'completion' | 'resume';
 /** A database or a transaction: a mail is queued in the transaction that decides to send it. */
 type Writer = Pick<Database, 'insert'>;
 
-/** Queues a mail, to be sent before `discardAfter` or not at all. */
-export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date): Promise<void> {
-  await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now });
+/**
+ * Queues a mail, to be sent before `discardAfter` or not at all. `applicationId`: the
+ * application it is about, whose data it goes with (ADR 0036); none for a verification mail.
+ */
+export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, applicationId: string | null = null): Promise<void> {
+  await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now, applicationId });
 }
 
 export interface ClaimedMail {

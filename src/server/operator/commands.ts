@@ -91,12 +91,8 @@ export async function runOperator(argv: string[], context: OperatorContext): Pro
         return 0;
       case 'deliveries resend': {
         const application = required(values.application, 'application');
-        if (!(await resend(db, application, new Date()))) {
-          print(`No delivery for application ${application}.`);
-          return 1;
-        }
+        if (!(await resend(db, application, new Date(), print))) return 1;
         context.changed?.('bank_deliveries');
-        print(`Delivery of application ${application} will be sent again now.`);
         return 0;
       }
       case 'maintenance add': {

@@ -5,8 +5,11 @@ export const usage = `Usage: npm run operator -- <command> [options]
   maintenance list
   maintenance remove --id <n>
   maintenance clear                      remove every window (past, current and future)
-  deliveries list                        hand-offs to the banks: pending, failed, delivered
-  deliveries resend --application <id>   send one application to its bank again now
+  deliveries list                        hand-offs to the banks: pending, failed, delivered (and when
+                                         a delivered application's data was removed)
+  deliveries resend --application <id>   send one application to its bank again now; refused once its
+                                         data was removed, deliveredApplicationRetentionDays (default 7)
+                                         after the bank confirmed receipt (docs/adr/0036)
   notification add --bank <code> --contents <text> [--start <time>] [--end <time>]
   notification list [--bank <code>]
   notification remove --id <n>

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { retentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
 import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
@@ -11,6 +11,7 @@ import { applicationForms, applications, documents, ekycSessions, type Applicati
 import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
 import { enqueueMail } from '../mail/queue-rows.js';
+import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 
 /** Resuming an application (ADR 0030): which one, where it goes on, its mail, its end. */
 
@@ -38,9 +39,11 @@ export interface Resumable extends RunsFlow {
 
 /**
  * The applicant's newest application of this bank and type by its last write: the one they
- * were working on (compared on the address as the verification codes compare it).
+ * were working on (compared on the address as the verification codes compare it). The stub of
+ * a delivered application has only the address's HMAC (`mailHash`, the hasher's; ADR 0036), so
+ * that resume still says it is completed.
  */
-export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string): Promise<Resumable | undefined> {
+export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string, mailHash: string): Promise<Resumable | undefined> {
   const [row] = await db
     .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt, flowVersion: applications.flowVersion })
     .from(applications)
@@ -48,7 +51,7 @@ export async function newestApplication(db: Database, bankCode: string, applicat
       and(
         eq(applications.bankCode, bankCode),
         eq(applications.applicationType, applicationType),
-        sql`lower(btrim(${applications.mailAddress})) = ${normalizeMailAddress(mailAddress)}`,
+        or(sql`lower(btrim(${applications.mailAddress})) = ${normalizeMailAddress(mailAddress)}`, eq(applications.mailHash, mailHash)),
       ),
     )
     .orderBy(desc(applications.updatedAt))
@@ -86,23 +89,29 @@ export async function resumePathOf(app: FastifyInstance, application: RunsFlow &
 /** Queues the mail that says how long the application is kept and how to resume it. */
 export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date): Promise<void> {
   const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
-  if (!row) return;
+  // The stub of a delivered application has no address left (ADR 0036); it is completed and has no session anyway.
+  if (!row?.mailAddress) return;
   const model = await flowModelOf(app, application);
   const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
   // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
-  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS));
+  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS), application.id);
   app.mailQueue.wake();
 }
 
 /**
  * Deletes the applications of `bank` not completed and not written within its retention
- * (their forms, documents, PIN and tokens go with them: ON DELETE CASCADE). Returns how many.
+ * (their forms, documents, PIN, tokens and mails go with them: ON DELETE CASCADE; their
+ * identity-check sessions, the provider side's rows included, first). Returns how many.
  */
 export async function purgeExpired(db: Database, bank: BankConfig, now: Date): Promise<number> {
   const before = new Date(now.getTime() - retentionDaysOf(bank) * DAY_MS);
-  const deleted = await db
-    .delete(applications)
-    .where(and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before)))
-    .returning({ id: applications.id });
-  return deleted.length;
+  const expired = and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before));
+  return db.transaction(async (tx) => {
+    // Locked first: a row deleted here is one whose sessions went, whatever runs meanwhile.
+    const ids = (await tx.select({ id: applications.id }).from(applications).where(expired).for('update')).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await deleteIdentityCheckSessions(tx, ids);
+    const deleted = await tx.delete(applications).where(inArray(applications.id, ids)).returning({ id: applications.id });
+    return deleted.length;
+  });
 }

@@ -90,7 +90,7 @@ async function blocker(
 
 type Outcome =
   | { kind: 'blocked'; message: string }
-  | { kind: 'completed'; applicationNumber: string; completedAt: Date; mailAddress: string; fresh: boolean };
+  | { kind: 'completed'; applicationNumber: string; completedAt: Date; fresh: boolean };
 
 /** How long the completion mail is retried while the SMTP server fails: after that it is stale. */
 const COMPLETION_MAIL_DAYS = 3;
@@ -120,9 +120,11 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         .for('update');
       if (!row) throw new Error('the authenticated application has no row');
       if (row.applicationNumber && row.applicationCompletedAt) {
-        return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, mailAddress: row.mailAddress, fresh: false };
+        return { kind: 'completed', applicationNumber: row.applicationNumber, completedAt: row.applicationCompletedAt, fresh: false };
       }
       if (!flow) throw new Error('the flow version of a running application is not stored');
+      // Only the stub of a delivered application has no address (ADR 0036), and it is completed.
+      if (row.mailAddress === null) throw new Error('an application not completed has no mail address');
       // Read inside the transaction, after the lock: what the bank is handed is what was checked.
       const message = await blocker(tx, id, row.applicationType, flow.requiredForms, app.forms);
       if (message) return { kind: 'blocked', message };
@@ -150,8 +152,8 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
       // Queued with the completion itself: the mail goes out once, and the application is handed
       // to the bank (ADR 0033), whatever happens to this request.
       await enqueueDelivery(tx, id, bankCode, now);
-      await enqueueMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS));
-      return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, mailAddress: row.mailAddress, fresh: true };
+      await enqueueMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS), id);
+      return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, fresh: true };
     });
 
     if (outcome.kind === 'completed' && outcome.fresh) app.deliveries.queued();

@@ -35,7 +35,7 @@ const resumeRoutes: FastifyPluginAsync = async (app) => {
     const now = app.now();
     const codeId = await matchingCode(app, request.body, now);
     if (!codeId) return verificationFailed(reply);
-    const found = await newestApplication(app.db, bankCode, applicationType, mailAddress);
+    const found = await newestApplication(app.db, bankCode, applicationType, mailAddress, app.hasher.mail(mailAddress));
     const token = newAuthToken();
     const claimed = await app.db.transaction(async (tx) => {
       const [code] = await tx

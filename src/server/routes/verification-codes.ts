@@ -10,6 +10,7 @@ import { requireBank } from '../plugins/banks.js';
 import { isFlowVersion } from '../flows/version.js';
 import { validateBody } from '../validation.js';
 import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/index.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
 import { enqueueMail } from '../mail/queue-rows.js';
 
@@ -66,6 +67,15 @@ export function verificationFailed(reply: FastifyReply) {
 /** A code not used, not expired and not tried too often. */
 export function liveCode(now: Date) {
   return and(isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS));
+}
+
+/** A spent or expired code is kept this long, then deleted by the hourly retention job (plugins/retention.ts). */
+const SPENT_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the codes that expired more than a day ago (used or not); returns how many. */
+export async function purgeSpentCodes(db: Database, now: Date): Promise<number> {
+  const deleted = await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(now.getTime() - SPENT_CODE_KEPT_MS))).returning({ id: verificationCodes.id });
+  return deleted.length;
 }
 
 /**
