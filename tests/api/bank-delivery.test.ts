@@ -12,7 +12,9 @@ import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
-import { applications } from '../../src/server/db/schema.js';
+import { asc, eq } from 'drizzle-orm';
+import { applicationForms, applications, ekycSessions } from '../../src/server/db/schema.js';
+import { toJstIso } from '../../src/server/time.js';
 import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 /**
@@ -182,6 +184,12 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
       identityCheck: { provider: 'simulator', status: 4 },
       verificationRecords: [{ subjectRole: 'APPLICANT', method: 'IMAGE_SELFIE_PHOTO_ID', provider: 'simulator', corrects: null }],
     });
+    // The check as its session holds it (the time in Japan time), and every form's answers as stored, in the forms' order.
+    const firstId = String(accepted[0]?.key);
+    const [session] = await app.db.select({ decidedAt: ekycSessions.decidedAt }).from(ekycSessions).where(eq(ekycSessions.applicationId, firstId));
+    expect(accepted[0]?.document).toMatchObject({ identityCheck: { supplement: false, decidedAt: session?.decidedAt ? toJstIso(session.decidedAt) : 'none' } });
+    const forms = await app.db.select({ form: applicationForms.form, answers: applicationForms.answers }).from(applicationForms).where(eq(applicationForms.applicationId, firstId)).orderBy(asc(applicationForms.form));
+    expect(JSON.stringify(accepted[0]?.document.answers)).toBe(JSON.stringify(Object.fromEntries(forms.map((row) => [row.form, row.answers]))));
     const duplicates = acceptedKeys.length - new Set(acceptedKeys).size;
     expect(duplicates).toBe(0);
     const attempts = rows.reduce((sum, row) => sum + row.attempts, 0);
