@@ -1,5 +1,6 @@
 /**
- * bench/load.ts's applicants: whole applications over HTTP, general and child, as the pages
+ * bench/load.ts's applicants (and tests/api/two-processes.test.ts's, sent to two server
+ * processes in turn): whole applications over HTTP, general and child, as the pages
  * send them (src/client): the page shell, the maintenance and notice checks, register, the
  * code from the mail, verify, each form page with the stored answers and the lookups it makes,
  * the PIN encrypted with the served public key (Web Crypto, as the page does), the child's

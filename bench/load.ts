@@ -48,8 +48,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { throwawaySchema, verificationCodeIn } from '../tests/api/helpers.js';
-import { bodyText, startSmtpSink } from '../tests/api/smtp-sink.js';
+import { throwawaySchema } from '../tests/api/helpers.js';
+import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
 import { askProbe, compileProbe, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
@@ -70,37 +70,8 @@ const BANK = '0177';
 
 // ---- the SMTP sink: codes by address ------------------------------------------------------
 
-const codeWaiters = new Map<string, (code: string) => void>();
-const codesArrived = new Map<string, string>();
-const sink = await startSmtpSink((mail) => {
-  const code = verificationCodeIn(bodyText(mail.raw));
-  const to = mail.to[0];
-  if (!code || !to) return; // a completion mail
-  const waiter = codeWaiters.get(to);
-  if (waiter) {
-    codeWaiters.delete(to);
-    waiter(code);
-  } else codesArrived.set(to, code);
-});
-
-/** The code mailed to an address, once it has reached the sink. */
-function codeFor(address: string, timeoutMs = 60_000): Promise<string> {
-  const arrived = codesArrived.get(address);
-  if (arrived) {
-    codesArrived.delete(address);
-    return Promise.resolve(arrived);
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      codeWaiters.delete(address);
-      reject(new Error(`no code mailed within ${timeoutMs} ms`));
-    }, timeoutMs);
-    codeWaiters.set(address, (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
+const sink = await startCodeSink();
+const codeFor = sink.codeFor;
 
 // ---- one database --------------------------------------------------------------------------
 

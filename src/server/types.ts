@@ -16,6 +16,7 @@ import type { PinKeyStore } from './pin/keys.js';
 import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
 import type { StoredAnswers } from './forms/answers.js';
+import type { EkycState } from './ekyc/sessions.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
@@ -33,6 +34,8 @@ export interface AuthenticatedApplication {
   pinSet: boolean;
   /** What it had stored when the session was checked: only on routes guarded by requireApplicationWithAnswers. */
   stored?: StoredAnswers;
+  /** Its identity check when the session was checked: only on routes guarded by requireApplicationWithEkyc. */
+  ekyc?: EkycState;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.

@@ -12,7 +12,9 @@ import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
-import { applications, bankDeliveries } from '../../src/server/db/schema.js';
+import { asc, eq } from 'drizzle-orm';
+import { applicationForms, applications, bankDeliveries, ekycSessions } from '../../src/server/db/schema.js';
+import { toJstIso } from '../../src/server/time.js';
 import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
 
 /**
@@ -188,6 +190,12 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     // What we keep of each delivered body is its hash (ADR 0036): the one of the body the bank took.
     const kept = await app.db.select({ id: bankDeliveries.applicationId, sha256: bankDeliveries.payloadSha256 }).from(bankDeliveries);
     expect(Object.fromEntries(kept.map((row) => [row.id, row.sha256]))).toEqual(Object.fromEntries(accepted.map((arrival) => [arrival.key, arrival.bodySha256])));
+    // The check as its session holds it (the time in Japan time), and every form's answers as stored, in the forms' order.
+    const firstId = String(accepted[0]?.key);
+    const [session] = await app.db.select({ decidedAt: ekycSessions.decidedAt }).from(ekycSessions).where(eq(ekycSessions.applicationId, firstId));
+    expect(accepted[0]?.document).toMatchObject({ identityCheck: { supplement: false, decidedAt: session?.decidedAt ? toJstIso(session.decidedAt) : 'none' } });
+    const forms = await app.db.select({ form: applicationForms.form, answers: applicationForms.answers }).from(applicationForms).where(eq(applicationForms.applicationId, firstId)).orderBy(asc(applicationForms.form));
+    expect(JSON.stringify(accepted[0]?.document.answers)).toBe(JSON.stringify(Object.fromEntries(forms.map((row) => [row.form, row.answers]))));
     const duplicates = acceptedKeys.length - new Set(acceptedKeys).size;
     expect(duplicates).toBe(0);
     const attempts = rows.reduce((sum, row) => sum + row.attempts, 0);

@@ -8,60 +8,9 @@ import { applicant, HOUR, register, startTestServer, throwawaySchema, uniqueIp, 
 
 /**
  * The rate limits live in the database (migration 0010, src/server/boundary/rate-limits.ts):
- * server processes that share one PostgreSQL share the limits, and a restart does not reset
- * them. Every instance of one deployment has the same HMAC pepper (as it must, to find the
- * address hashes of the others), so the tests give both instances the same secrets.
+ * server processes that share one PostgreSQL share the limits (tests/api/two-processes.test.ts),
+ * and a restart does not reset them (here).
  */
-
-const statusCounts = (codes: number[]) => ({
-  ok: codes.filter((code) => code === 200).length,
-  limited: codes.filter((code) => code === 429).length,
-});
-
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!testDatabaseUrl)('rate limits shared by two app instances on one PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
-  // Skipped without TEST_DATABASE_URL: two app instances cannot open one PGlite (one process,
-  // one instance per data directory), so sharing needs a real PostgreSQL.
-  let database: Awaited<ReturnType<typeof throwawaySchema>>;
-  let first: TestServer;
-  let second: TestServer;
-
-  beforeAll(async () => {
-    database = await throwawaySchema(testDatabaseUrl ?? '');
-    const config = { databaseUrl: database.databaseUrl, secrets: { hmacPepper: randomBytes(32).toString('base64url') } };
-    // The backend's own schema is not created: both instances use the one above.
-    first = await startTestServer({ name: 'pglite' }, { config });
-    second = await startTestServer({ name: 'pglite' }, { config });
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-  });
-
-  it('counts the codes of one address on both instances together', async () => {
-    const who = applicant();
-    const max = first.config.rateLimit.addressPerHour;
-    for (let i = 0; i < max; i += 1) {
-      expect((await register(i % 2 === 0 ? first : second, who)).statusCode).toBe(200);
-    }
-    expect((await register(first, who)).statusCode).toBe(429);
-    expect((await register(second, who)).statusCode).toBe(429);
-  });
-
-  it('counts the requests of one IP on both instances together, also when they arrive at once', async () => {
-    const ip = uniqueIp();
-    const max = first.config.rateLimit.ipPerHour;
-    const answers = await Promise.all(
-      Array.from({ length: max + 10 }, (_, i) => register(i % 2 === 0 ? first : second, applicant(), ip)),
-    );
-    expect(statusCounts(answers.map((answer) => answer.statusCode))).toEqual({ ok: max, limited: 10 });
-    // Another client is not affected on either instance.
-    expect((await register(first, applicant())).statusCode).toBe(200);
-    expect((await register(second, applicant())).statusCode).toBe(200);
-  });
-});
 
 describe('rate limits across a restart (PGlite on disk)', () => {
   let dataDir: string;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOperator } from '../../src/server/operator/commands.js';
 import { headersOf, signedIn } from './application-fixtures.js';
 import { backends, hostOf, startTestServer, type TestServer } from './helpers.js';
 
@@ -8,7 +7,7 @@ import { backends, hostOf, startTestServer, type TestServer } from './helpers.js
  * The operators' data and the banks' occupations and branches are kept in each process's
  * memory, and dropped when the database notifies a change (migrations 0011, 0014): a change
  * made any way shows at once in the process that made it, and within a second in every other
- * process on the same PostgreSQL.
+ * process on the same PostgreSQL (two server processes: tests/api/two-processes.test.ts).
  */
 describe.each(backends)('changes the database announces ($name)', (backend) => {
   let server: TestServer;
@@ -45,28 +44,6 @@ describe.each(backends)('changes the database announces ($name)', (backend) => {
       expect(read.json<{ application: { branchName: string } }>().application.branchName).toBe('SQLで変えた支店');
     } finally {
       await server.app.db.execute(sql`UPDATE branches SET name = ${original} WHERE bank_code = '0177' AND code = '001'`);
-    }
-  });
-
-  it.runIf(backend.name === 'postgres')('shows a maintenance window set through one process in another within a second', async () => {
-    // A second server on the same schema: another process as far as the database can tell.
-    const other = await startTestServer(backend, { config: { databaseUrl: server.config.databaseUrl } });
-    try {
-      other.clock.current = server.clock.current;
-      const maintenance = async () => (await other.app.inject({ method: 'GET', url: '/api/maintenance', headers: { host: hostOf(other, '0177') } })).statusCode;
-      expect(await maintenance()).toBe(404);
-      const code = await runOperator(['maintenance', 'add', '--start', '2026-12-01T00:00+09:00', '--end', '2026-12-01T06:00+09:00'], {
-        db: server.app.db,
-        isBank: () => true,
-        servedFlows: () => server.app.flowVersions.current(),
-        print: () => undefined,
-      });
-      expect(code).toBe(0);
-      await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(200);
-      await runOperator(['maintenance', 'clear'], { db: server.app.db, isBank: () => true, servedFlows: () => server.app.flowVersions.current(), print: () => undefined });
-      await expect.poll(maintenance, { timeout: 1_000, interval: 20 }).toBe(404);
-    } finally {
-      await other.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { verificationCodeIn } from './helpers.js';
 
 /**
  * A plain local SMTP sink (smtp-server) on a free loopback port, for the SMTP test and the
@@ -43,6 +44,45 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void): Promi
     url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
+}
+
+/** A sink that keeps the verification codes it receives, by address (completion mails are ignored). */
+export interface CodeSink extends SmtpSink {
+  /** The code mailed to an address: at once if it has arrived, else when it does (rejects after timeoutMs). */
+  codeFor(address: string, timeoutMs?: number): Promise<string>;
+}
+
+export async function startCodeSink(): Promise<CodeSink> {
+  const waiters = new Map<string, (code: string) => void>();
+  const arrived = new Map<string, string>();
+  const sink = await startSmtpSink((mail) => {
+    const code = verificationCodeIn(bodyText(mail.raw));
+    const to = mail.to[0];
+    if (!code || !to) return;
+    const waiter = waiters.get(to);
+    if (waiter) {
+      waiters.delete(to);
+      waiter(code);
+    } else arrived.set(to, code);
+  });
+  const codeFor = (address: string, timeoutMs = 60_000): Promise<string> => {
+    const code = arrived.get(address);
+    if (code) {
+      arrived.delete(address);
+      return Promise.resolve(code);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(address);
+        reject(new Error(`no code mailed within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiters.set(address, (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+    });
+  };
+  return { ...sink, codeFor };
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=) of a header. */

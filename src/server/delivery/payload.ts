@@ -1,6 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { zenginAccountName, toZenginKana } from '../../domain/zengin-kana.js';
 import type { Database } from '../db/index.js';
+import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions } from '../db/schema.js';
 import { recordsOf, type VerificationRecord } from '../records/read.js';
 import { toJstIso } from '../time.js';
@@ -8,8 +9,9 @@ import { toJstIso } from '../time.js';
 /**
  * The document handed to the bank for one completed application (ADR 0033): its answers as
  * stored, per form; its documents (the re-encoded images, base64); the identity check; and
- * the verification records; the names and addresses in the form of the bank's core system (Zengin kana). Each part is
- * gathered by a function of its own, so a part can change source without touching the rest.
+ * the verification records; the names and addresses in the form of the bank's core system (Zengin kana). The
+ * application's row, its answers and its identity check come in one statement (each part a
+ * fragment of its own below); the images and the records in one each.
  */
 
 export const DELIVERY_FORMAT = 'kouza-application/1';
@@ -52,21 +54,14 @@ export interface ApplicationDelivery {
   verificationRecords: VerificationRecord[];
 }
 
-/** The newest identity check's outcome and the provider's reference, as the eKYC session holds it. */
-export async function identityCheckOf(db: Database, applicationId: string): Promise<IdentityCheck | null> {
-  const [row] = await db
-    .select({ provider: ekycSessions.provider, reference: ekycSessions.providerSessionId, status: ekycSessions.status, supplement: ekycSessions.supplement, decidedAt: ekycSessions.decidedAt })
-    .from(ekycSessions)
-    .where(eq(ekycSessions.applicationId, applicationId))
-    .orderBy(desc(ekycSessions.id))
-    .limit(1);
-  return row ? { ...row, decidedAt: row.decidedAt ? toJstIso(row.decidedAt) : null } : null;
-}
+/**
+ * The newest identity check's outcome and the provider's reference, as the eKYC session holds
+ * it, as one json object of a statement on `applications` (decidedAt as PostgreSQL's text).
+ */
+const identityCheckOfRow = sql<(Omit<IdentityCheck, 'decidedAt'> & { decidedAt: string | null }) | null>`(select json_build_object('provider', ${qualified(ekycSessions.provider)}, 'reference', ${qualified(ekycSessions.providerSessionId)}, 'status', ${qualified(ekycSessions.status)}, 'supplement', ${qualified(ekycSessions.supplement)}, 'decidedAt', ${qualified(ekycSessions.decidedAt)}) from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.id)} desc limit 1)`;
 
-async function answersOf(db: Database, applicationId: string): Promise<Record<string, Record<string, unknown>>> {
-  const rows = await db.select({ form: applicationForms.form, answers: applicationForms.answers }).from(applicationForms).where(eq(applicationForms.applicationId, applicationId)).orderBy(asc(applicationForms.form));
-  return Object.fromEntries(rows.map((row) => [row.form, row.answers]));
-}
+/** Its answers as stored, form → answers in the order of the forms' names, likewise. */
+const answersOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)} order by ${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
 async function documentsOf(db: Database, applicationId: string): Promise<DeliveredDocument[]> {
   const rows = await db
@@ -102,11 +97,16 @@ export function coreSystemFormsOf(answers: Record<string, Record<string, unknown
 
 /** The whole document for a completed application; throws when it is not completed. */
 export async function applicationDeliveryOf(db: Database, applicationId: string): Promise<ApplicationDelivery> {
-  const [application] = await db.select().from(applications).where(eq(applications.id, applicationId));
+  // The application, its answers and its identity check in one statement; the images and the records apart.
+  const [application] = await db
+    .select({ ...getTableColumns(applications), answers: answersOfRow, identityCheck: identityCheckOfRow })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
   if (!application?.applicationNumber || !application.applicationCompletedAt) throw new Error('a delivery names an application that is not completed');
   // The stub left once the bank confirmed it and its grace period passed (ADR 0036): the data is gone.
   if (application.mailAddress === null) throw new Error('a delivery names an application whose data was removed after its delivery');
-  const answers = await answersOf(db, applicationId);
+  const answers = application.answers ?? {};
+  const check = application.identityCheck;
   return {
     format: DELIVERY_FORMAT,
     idempotencyKey: applicationId,
@@ -119,7 +119,7 @@ export async function applicationDeliveryOf(db: Database, applicationId: string)
     answers,
     coreSystem: coreSystemFormsOf(answers),
     documents: await documentsOf(db, applicationId),
-    identityCheck: await identityCheckOf(db, applicationId),
+    identityCheck: check ? { ...check, decidedAt: check.decidedAt ? toJstIso(new Date(check.decidedAt)) : null } : null,
     verificationRecords: await recordsOf(db, applicationId),
   };
 }

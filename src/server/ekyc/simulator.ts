@@ -107,9 +107,10 @@ export class EkycSimulator implements EkycProvider {
 
   /**
    * Records the tester's outcome (a session still undecided or 'pending' only) and returns
-   * the signed callback the provider sends; undefined when the session is already decided.
+   * the signed callback the provider sends, with the session's return URL; undefined when the
+   * session is unknown or already decided.
    */
-  async decide(sessionId: string, outcome: SimulatorOutcome): Promise<{ headers: Record<string, string>; rawBody: Buffer } | undefined> {
+  async decide(sessionId: string, outcome: SimulatorOutcome): Promise<{ headers: Record<string, string>; rawBody: Buffer; returnUrl: string } | undefined> {
     const now = this.now();
     const [decided] = await this.db
       .update(ekycSimulatorSessions)
@@ -120,9 +121,9 @@ export class EkycSimulator implements EkycProvider {
           or(isNull(ekycSimulatorSessions.outcome), eq(ekycSimulatorSessions.outcome, 'pending')),
         ),
       )
-      .returning({ sessionId: ekycSimulatorSessions.sessionId });
+      .returning({ returnUrl: ekycSimulatorSessions.returnUrl });
     if (!decided) return undefined;
-    return signedCallback(this.secret, { sessionId, ...stateOf(outcome) }, now);
+    return { ...signedCallback(this.secret, { sessionId, ...stateOf(outcome) }, now), returnUrl: decided.returnUrl };
   }
 }
 
@@ -211,15 +212,19 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorRoutesOptions> = async
     `${SIMULATOR_PREFIX}/:sessionId/decision`,
     async (request, reply) => {
       const { sessionId } = request.params;
-      const session = sessionIdPattern.test(sessionId) ? await simulator.session(sessionId) : undefined;
-      if (!session) return messagePage(reply, 404, SESSION_NOT_FOUND);
+      if (!sessionIdPattern.test(sessionId)) return messagePage(reply, 404, SESSION_NOT_FOUND);
       const outcome = simulatorOutcomes.find((value) => value === request.body?.outcome);
-      if (!outcome) return messagePage(reply, 400, '本人確認の結果を選択してください。');
-      const callback = await simulator.decide(sessionId, outcome);
-      if (!callback) return messagePage(reply, 409, 'このセッションの結果は送信済みです。', session.returnUrl);
+      // Decided in one statement; only a refusal reads the session, to say why (unknown first, as ever).
+      const callback = outcome ? await simulator.decide(sessionId, outcome) : undefined;
+      if (!callback) {
+        const session = await simulator.session(sessionId);
+        if (!session) return messagePage(reply, 404, SESSION_NOT_FOUND);
+        if (!outcome) return messagePage(reply, 400, '本人確認の結果を選択してください。');
+        return messagePage(reply, 409, 'このセッションの結果は送信済みです。', session.returnUrl);
+      }
       // The provider's callback, through the same verification and recording as the HTTP one.
       await receiveCallback(callbacks, callback.headers, callback.rawBody);
-      return reply.code(303).header('location', session.returnUrl).header('cache-control', 'no-store').send();
+      return reply.code(303).header('location', callback.returnUrl).header('cache-control', 'no-store').send();
     },
   );
 };

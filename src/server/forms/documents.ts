@@ -19,8 +19,11 @@ export async function storeDocument(db: Database, applicationId: string, form: s
     });
 }
 
-/** What storing a step came to: stored (with the application's new revision), or why not. */
-export type StepStoreOutcome = { stored: true; revision: number } | { stored: false; reason: 'locked' | 'conflict' };
+/**
+ * What storing a step came to: stored (with the application's new revision, and its mail
+ * address for the mail the first stored step sends), or why not.
+ */
+export type StepStoreOutcome = { stored: true; revision: number; mailAddress: string } | { stored: false; reason: 'locked' | 'conflict' };
 
 /**
  * Stores (or replaces) one form's answers unless the application's PIN is set, or, when the
@@ -52,7 +55,7 @@ export async function storeDocumentBeforePin(
           notExists(db.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, applicationId))),
         ),
       )
-      .returning({ id: applications.id, revision: applications.revision }),
+      .returning({ id: applications.id, revision: applications.revision, mailAddress: applications.mailAddress }),
   );
   const [stored] = await db
     .with(open)
@@ -72,8 +75,8 @@ export async function storeDocumentBeforePin(
       target: [applicationForms.applicationId, applicationForms.form],
       set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
     })
-    .returning({ revision: sql<number>`(select ${open.revision} from ${open})` });
-  if (stored) return { stored: true, revision: Number(stored.revision) };
+    .returning({ revision: sql<number>`(select ${open.revision} from ${open})`, mailAddress: sql<string>`(select ${open.mailAddress} from ${open})` });
+  if (stored) return { stored: true, revision: Number(stored.revision), mailAddress: stored.mailAddress };
   const [row] = await db.select({ pinSet: applications.pinSet }).from(applications).where(eq(applications.id, applicationId));
   return { stored: false, reason: !row || row.pinSet || expectedRevision === undefined ? 'locked' : 'conflict' };
 }

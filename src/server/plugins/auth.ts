@@ -5,6 +5,7 @@ import { messages } from '../../domain/messages.js';
 import { hashAuthToken } from '../crypto.js';
 import { qualified } from '../db/qualified.js';
 import { applicationPins, applications, authTokens } from '../db/schema.js';
+import { ekycStateFields, type EkycState } from '../ekyc/sessions.js';
 import { storedAnswerFields, storedAnswersFrom, type StoredAnswers } from '../forms/answers.js';
 import type { AuthenticatedApplication } from '../types.js';
 
@@ -23,14 +24,18 @@ export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database
 
 const pinSetOf = sql<boolean>`exists (select 1 from ${applicationPins} where ${qualified(applicationPins.applicationId)} = ${qualified(applications.id)})`;
 
+/** What a route reads besides the session, in the session check's statement. */
+type Extra = 'answers' | 'ekyc' | null;
+
 /**
  * The session's row, checked and touched in one statement: a token of another bank, expired or
  * idle too long matches no row and is not touched. It also returns whether the PIN is set,
- * which every step-editing POST, the PIN's and the eKYC's routes ask first, and with
- * `withAnswers` what the application has stored (forms/answers.ts), for the routes that read
- * it anyway: one statement instead of two, read in the same snapshot as the session.
+ * which every step-editing POST, the PIN's and the eKYC's routes ask first, and on request
+ * what the route reads anyway: with 'answers' what the application has stored
+ * (forms/answers.ts), with 'ekyc' its identity check (ekyc/sessions.ts). One statement
+ * instead of two, read in the same snapshot as the session.
  */
-async function checkSession(request: FastifyRequest, reply: FastifyReply, withAnswers: boolean) {
+async function checkSession(request: FastifyRequest, reply: FastifyReply, extra: Extra) {
   const { db, now: clock, config } = request.server;
   const match = bearer.exec(request.headers.authorization ?? '');
   const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });
@@ -58,17 +63,24 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, withAn
     flowVersion: applications.flowVersion,
     pinSet: pinSetOf,
   };
-  if (!withAnswers) {
-    const [row] = await session.returning(checked);
+  if (extra === 'answers') {
+    const [row] = await session.returning({ ...storedAnswerFields, ...checked });
     if (!row) return unauthorized();
-    request.application = row;
+    // id, flowVersion and pinSet are the session's, not answers the browser receives.
+    const { id, flowVersion, pinSet, ...stored } = row;
+    request.application = { id, bankCode: stored.bankCode, applicationType: stored.applicationType, flowVersion, pinSet, stored: storedAnswersFrom(request.server.forms, stored) };
     return;
   }
-  const [row] = await session.returning({ ...storedAnswerFields, ...checked });
+  if (extra === 'ekyc') {
+    const [row] = await session.returning({ ...checked, ...ekycStateFields });
+    if (!row) return unauthorized();
+    const { latestEkyc, ekycAttempts, applicationNumber, ...application } = row;
+    request.application = { ...application, ekyc: { latest: latestEkyc, attempts: ekycAttempts, applicationNumber } };
+    return;
+  }
+  const [row] = await session.returning(checked);
   if (!row) return unauthorized();
-  // id, flowVersion and pinSet are the session's, not answers the browser receives.
-  const { id, flowVersion, pinSet, ...stored } = row;
-  request.application = { id, bankCode: stored.bankCode, applicationType: stored.applicationType, flowVersion, pinSet, stored: storedAnswersFrom(request.server.forms, stored) };
+  request.application = row;
 }
 
 /**
@@ -78,12 +90,24 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, withAn
  * sets request.application.
  */
 export async function requireApplication(request: FastifyRequest, reply: FastifyReply) {
-  return checkSession(request, reply, false);
+  return checkSession(request, reply, null);
 }
 
 /** requireApplication for a route that reads what the application has stored: request.application.stored. */
 export async function requireApplicationWithAnswers(request: FastifyRequest, reply: FastifyReply) {
-  return checkSession(request, reply, true);
+  return checkSession(request, reply, 'answers');
+}
+
+/** requireApplication for a route that reads the application's identity check: request.application.ekyc. */
+export async function requireApplicationWithEkyc(request: FastifyRequest, reply: FastifyReply) {
+  return checkSession(request, reply, 'ekyc');
+}
+
+/** The identity check as the session check found it (a route guarded by requireApplicationWithEkyc). */
+export function ekycStateOfRequest(request: FastifyRequest): EkycState {
+  const ekyc = applicationOf(request).ekyc;
+  if (!ekyc) throw new Error(`${request.routeOptions.url ?? 'route'} lacks the requireApplicationWithEkyc guard`);
+  return ekyc;
 }
 
 /** What the application had stored when its session was checked (a route guarded by requireApplicationWithAnswers). */

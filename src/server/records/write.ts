@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
+import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, verificationRecords, type ApplicationType, type SubjectRole } from '../db/schema.js';
 import { VERIFICATION_METHODS, type VerificationMethod } from '../../domain/identity-check-methods.js';
 
@@ -27,6 +28,9 @@ function particulars(answers: Record<string, unknown> | undefined): Record<strin
 
 type NewRecord = typeof verificationRecords.$inferInsert;
 
+/** The forms a record takes the particulars from, form → answers, as a statement on `applications` returns them. */
+const subjectFormsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)} and ${qualified(applicationForms.form)} in ('personal', 'parent'))`;
+
 /**
  * Writes the verification records (確認記録) of an approved check, in the transaction that
  * records the approval (ekyc/callbacks.ts), so a record exists exactly when the session is
@@ -35,16 +39,13 @@ type NewRecord = typeof verificationRecords.$inferInsert;
  * images of their documents, kept by id and SHA-256 so the record proves which image was seen).
  */
 export async function recordApproval(tx: Transaction, check: ApprovedCheck, now: Date): Promise<void> {
+  // The bank and the two forms with the particulars, in one statement.
   const [application] = await tx
-    .select({ bankCode: applications.bankCode })
+    .select({ bankCode: applications.bankCode, forms: subjectFormsOfRow })
     .from(applications)
     .where(eq(applications.id, check.applicationId));
   if (!application) throw new Error('an approved identity check without its application');
-  const forms = await tx
-    .select({ form: applicationForms.form, answers: applicationForms.answers })
-    .from(applicationForms)
-    .where(and(eq(applicationForms.applicationId, check.applicationId), inArray(applicationForms.form, ['personal', 'parent'])));
-  const answers = Object.fromEntries(forms.map((row) => [row.form, row.answers]));
+  const answers = application.forms ?? {};
   const base = {
     bankCode: application.bankCode,
     applicationId: check.applicationId,

@@ -86,9 +86,13 @@ export async function resumePathOf(app: FastifyInstance, application: RunsFlow &
   return model ? furthestStep(model, await resumeFactsOf(app, application.id))?.path : undefined;
 }
 
-/** Queues the mail that says how long the application is kept and how to resume it. */
-export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date): Promise<void> {
-  const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
+/**
+ * Queues the mail that says how long the application is kept and how to resume it, to
+ * `mailAddress` when the caller has just read it (the first stored step), else to the one the
+ * application has.
+ */
+export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date, mailAddress?: string | null): Promise<void> {
+  const [row] = mailAddress !== undefined ? [{ mailAddress }] : await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
   // The stub of a delivered application has no address left (ADR 0036); it is completed and has no session anyway.
   if (!row?.mailAddress) return;
   const model = await flowModelOf(app, application);

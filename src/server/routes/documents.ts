@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   DOCUMENT_MAX_BYTES,
@@ -11,13 +10,11 @@ import {
 import { messages } from '../../domain/messages.js';
 import { ClientError } from '../boundary/errors.js';
 import { cleanText } from '../boundary/text.js';
-import { applications } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { applicationOf, ekycStateOfRequest, requireApplicationWithEkyc } from '../plugins/auth.js';
 import { reencodeImage, type ImageRefusal } from '../uploads/image.js';
 import { putDocument } from '../uploads/store.js';
 import { childDocumentImagesOffered } from '../ekyc/providers.js';
-import { latestEkycSession } from './ekyc.js';
 
 /**
  * POST /api/documents (multipart/form-data: `image` the file, `type` one of src/domain/ekyc.ts
@@ -63,7 +60,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.post('/documents', { onRequest: requireApplication }, async (request, reply) => {
+  app.post('/documents', { onRequest: requireApplicationWithEkyc }, async (request, reply) => {
     const { id: applicationId, applicationType } = applicationOf(request);
 
     const upload: Upload = { image: null, type: null };
@@ -89,17 +86,14 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     if (!isDocumentType(type) || !upload.image || upload.image.length === 0) return badRequest(reply);
     if (!DOCUMENT_TYPES_BY_APPLICATION[applicationType].includes(type)) return badRequest(reply);
 
-    const [application] = await app.db
-      .select({ applicationNumber: applications.applicationNumber })
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .limit(1);
-    if (application?.applicationNumber) return reply.code(409).send({ message: httpMessages.applicationCompleted });
+    // As the session check found them, in its statement.
+    const ekyc = ekycStateOfRequest(request);
+    if (ekyc.applicationNumber) return reply.code(409).send({ message: httpMessages.applicationCompleted });
     if (applicationType === 'CHILD' && !childDocumentImagesOffered(app.banks.get(applicationOf(request).bankCode), app.now())) {
       return reply.code(409).send({ message: httpMessages.documentNotExpected });
     }
     if (type === 'CURRENT_ADDRESS_DOCUMENT') {
-      const latest = await latestEkycSession(app.db, applicationId);
+      const { latest } = ekyc;
       if (latest?.status !== EKYC_STATUS.bankerProcessing || !latest.supplement) {
         return reply.code(409).send({ message: httpMessages.documentNotExpected });
       }

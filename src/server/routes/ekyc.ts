@@ -1,16 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType, type EkycStatus } from '../../domain/ekyc.js';
+import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType } from '../../domain/ekyc.js';
 import { providerMethods, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import { messages } from '../../domain/messages.js';
-import type { Database } from '../db/index.js';
-import { qualified } from '../db/qualified.js';
-import { applications, applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
+import { applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { EkycCallbackError } from '../ekyc/adapter.js';
 import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
 import { childDocumentImagesOffered, providerMethodsOffered } from '../ekyc/providers.js';
 import { httpMessages } from '../http-messages.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { applicationOf, ekycStateOfRequest, requireApplicationWithEkyc } from '../plugins/auth.js';
+import { latestEkycSession } from '../ekyc/sessions.js';
 import { validateBody } from '../validation.js';
 import { documentTypes } from '../uploads/store.js';
 
@@ -42,33 +40,6 @@ import { documentTypes } from '../uploads/store.js';
  *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
  *   bad signature or time, 400 for a malformed body, 404 for an unknown session.
  */
-
-export interface EkycSessionRow {
-  id: number;
-  providerSessionId: string;
-  provider: string;
-  url: string;
-  status: (typeof ekycSessions.$inferSelect)['status'];
-  supplement: boolean;
-}
-
-/** The application's newest session, if any. */
-export async function latestEkycSession(db: Database, applicationId: string): Promise<EkycSessionRow | undefined> {
-  const [row] = await db
-    .select({
-      id: ekycSessions.id,
-      providerSessionId: ekycSessions.providerSessionId,
-      provider: ekycSessions.provider,
-      url: ekycSessions.url,
-      status: ekycSessions.status,
-      supplement: ekycSessions.supplement,
-    })
-    .from(ekycSessions)
-    .where(eq(ekycSessions.applicationId, applicationId))
-    .orderBy(desc(ekycSessions.id))
-    .limit(1);
-  return row;
-}
 
 /** A child application's documents: the individual number card and one supplementary document. */
 export function hasChildDocuments(types: Set<DocumentType>): boolean {
@@ -102,26 +73,18 @@ const conflict = (reply: FastifyReply, message: string) => reply.code(409).send(
 const ekycRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { supplement?: boolean; applicationType?: ApplicationType; method?: ProviderMethod } }>(
     '/ekyc',
-    { onRequest: requireApplication, preValidation: validateBody(startSchema) },
+    { onRequest: requireApplicationWithEkyc, preValidation: validateBody(startSchema) },
     async (request, reply) => {
-      const { id, applicationType, bankCode } = applicationOf(request);
+      const { id, applicationType, bankCode, pinSet } = applicationOf(request);
       if (request.body.applicationType !== undefined && request.body.applicationType !== applicationType) {
         return reply.code(400).send({ message: messages.badRequest });
       }
-      // What the checks below read, in one statement; they answer in the same order as ever.
-      const [application] = await app.db
-        .select({
-          applicationNumber: applications.applicationNumber,
-          latestStatus: sql<EkycStatus | null>`(select ${ekycSessions.status} from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)} order by ${qualified(ekycSessions.id)} desc limit 1)`,
-          attempts: sql<number>`(select count(*) from ${ekycSessions} where ${qualified(ekycSessions.applicationId)} = ${qualified(applications.id)})::int`,
-        })
-        .from(applications)
-        .where(eq(applications.id, id))
-        .limit(1);
-      if (application?.applicationNumber) return conflict(reply, httpMessages.applicationCompleted);
-      if (!applicationOf(request).pinSet) return conflict(reply, httpMessages.pinNotSet);
-      if (application?.latestStatus === EKYC_STATUS.bankerProcessing) return conflict(reply, httpMessages.ekycApproved);
-      if ((application?.attempts ?? 0) >= EKYC_MAX_ATTEMPTS) return conflict(reply, httpMessages.ekycTooManyAttempts);
+      // What the checks below read came with the session check, in its one statement; they answer in the same order as ever.
+      const ekyc = ekycStateOfRequest(request);
+      if (ekyc.applicationNumber) return conflict(reply, httpMessages.applicationCompleted);
+      if (!pinSet) return conflict(reply, httpMessages.pinNotSet);
+      if (ekyc.latest?.status === EKYC_STATUS.bankerProcessing) return conflict(reply, httpMessages.ekycApproved);
+      if (ekyc.attempts >= EKYC_MAX_ATTEMPTS) return conflict(reply, httpMessages.ekycTooManyAttempts);
       if (applicationType === 'CHILD' && !hasChildDocuments(await documentTypes(app.db, id))) {
         return conflict(reply, httpMessages.documentsMissing);
       }
@@ -155,15 +118,15 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/ekyc', { onRequest: requireApplication }, async (request, reply) => {
-    const latest = await latestEkycSession(app.db, applicationOf(request).id);
+  app.get('/ekyc', { onRequest: requireApplicationWithEkyc }, async (request, reply) => {
+    const { latest } = ekycStateOfRequest(request);
     if (!latest) return reply.code(404).send({ message: httpMessages.ekycNotStarted });
     return { status: latest.status, url: latest.url, supplement: latest.supplement };
   });
 
-  app.post('/ekyc/status', { onRequest: requireApplication }, async (request, reply) => {
+  app.post('/ekyc/status', { onRequest: requireApplicationWithEkyc }, async (request, reply) => {
     const { id } = applicationOf(request);
-    let latest = await latestEkycSession(app.db, id);
+    let latest = ekycStateOfRequest(request).latest;
     if (!latest) return reply.code(404).send({ message: httpMessages.ekycNotStarted });
     const provider = app.ekyc.named(latest.provider);
     if (isEkycPending(latest.status) && provider) {

@@ -163,7 +163,7 @@ function handlerFor(form: FormDefinition) {
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
     // The first step stored: the applicant learns how long it is kept and how to come back.
-    if (outcome.revision === 1) await queueResumeMail(app, bank, application, now);
+    if (outcome.revision === 1) await queueResumeMail(app, bank, application, now, outcome.mailAddress);
     return {};
   };
 }
