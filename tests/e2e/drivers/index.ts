@@ -7,6 +7,7 @@ import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
 import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
+import type { ProviderMethod } from '../../../src/domain/identity-check-methods';
 
 export type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 
@@ -29,10 +30,23 @@ async function captureAndUpload(page: Page, captureLabel: string, file: ReturnTy
   await button(page, 'この写真でアップロード').click();
 }
 
-/** The simulator's outcomes as its page labels them. */
-const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = simulatorOutcomeLabels;
+/**
+ * The outcomes as the providers' pages label them: the simulator's (photo ID), and the
+ * stand-in OpenID provider's choice of who is on the card (JPKI; its identityLabels in
+ * src/server/ekyc/oidc-standin.ts, which keeps them to itself).
+ */
+const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = {
+  ...simulatorOutcomeLabels,
+  jpkiSamePerson: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
+  jpkiOtherPerson: 'お申込み内容と異なる方（佐藤 一郎さま）',
+};
 
-const SIMULATOR_PAGE = /\/ekyc-simulator\/sessions\/sim_/;
+/** Each provider's page, by the method it checks: where the browser is, and the button that sends the tester's choice back. */
+export const PROVIDER_PAGES: Partial<Record<ProviderMethod, { url: RegExp; submit: string }>> = {
+  IMAGE_SELFIE_PHOTO_ID: { url: /\/ekyc-simulator\/sessions\/sim_/, submit: '結果を送信してお申込み画面へ戻る' },
+  JPKI_SIGNATURE: { url: /\/oidc-provider\/interaction\//, submit: 'この内容で認証してお申込み画面へ戻る' },
+};
+const providerPages = Object.values(PROVIDER_PAGES);
 
 /**
  * What an applicant does on each screen to send each event of flows/general.json and
@@ -135,6 +149,7 @@ export const screenDrivers: ScreenDrivers = {
   EkycPreparation: {
     // Arriving at the provider is the caller's to check (chooseProviderOutcome waits for it).
     START_EKYC: ({ page }) => button(page, '書類の撮影で本人確認へ進む').click(),
+    START_JPKI: ({ page }) => button(page, 'マイナンバーカードで本人確認へ進む').click(),
   },
   Supplement: {
     NEXT: async ({ page }) => {
@@ -192,12 +207,17 @@ const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
   },
 };
 
-/** On the provider's page (the simulator, after START_EKYC): the outcome, then back to the application. */
+/**
+ * On the provider's page (the simulator after START_EKYC, the stand-in OpenID provider after
+ * START_JPKI): the outcome, then back to the application. An outcome the page does not offer
+ * (another method's) fails here, naming its label.
+ */
 export async function chooseProviderOutcome(journey: Journey, outcome: ProviderOutcome): Promise<void> {
   const { page } = journey;
-  await page.waitForURL(SIMULATOR_PAGE);
+  await page.waitForURL((url) => providerPages.some((p) => p?.url.test(url.pathname)));
+  const at = providerPages.find((p) => p?.url.test(new URL(page.url()).pathname));
   await page.getByLabel(PROVIDER_OUTCOME_LABELS[outcome], { exact: true }).check();
-  await page.getByRole('button', { name: '結果を送信してお申込み画面へ戻る' }).click();
+  await page.getByRole('button', { name: at?.submit ?? '', exact: true }).click();
 }
 
 /** Sends one event from one screen, on a page asking `form` (throws for a pair no driver knows). */
