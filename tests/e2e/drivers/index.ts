@@ -272,3 +272,38 @@ export async function reachPersonal(page: Page, bank: BankCode = '0177', flow: F
   await expect(button(page, '次へ')).toBeVisible();
   return journey;
 }
+
+/** From the first form (/personal, /child/personal) to the PIN page, with the bank's applicant of each flow. */
+export const TO_PIN: Record<FlowId, readonly Step[]> = {
+  general: [
+    ['FormStep', 'NEXT', '/workplace', 'personal'],
+    ['FormStep', 'NEXT', '/branch', 'workplace'],
+    ['FormStep', 'NEXT', '/seal-less', 'branch'],
+    ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
+    ['Confirmation', 'NEXT', '/pin'],
+  ],
+  child: [
+    ['FormStep', 'NEXT', '/child/parent', 'personal'],
+    ['FormStep', 'NEXT', '/child/branch', 'parent'],
+    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
+    ['Confirmation', 'NEXT', '/child/pin'],
+  ],
+};
+
+/** From the PIN page to the page that starts the applicant's (the parent's) identity check: the child's documents first. */
+export const TO_IDENTITY_CHECK: Record<FlowId, readonly Step[]> = {
+  general: [['Pin', 'NEXT', '/ekyc-preparation']],
+  child: [
+    ['Pin', 'NEXT', '/child/ekyc-preparation'],
+    ['ChildEkycPreparation', 'NEXT', '/child/ekyc-identification-documents'],
+    ['IdentificationDocuments', 'NEXT', '/child/ekyc-supplementary-documents'],
+    ['SupplementaryDocuments', 'NEXT', '/child/parent-ekyc-preparation'],
+  ],
+};
+
+/** From the landing page to the page choosing the identity check (/ekyc-preparation, /child/parent-ekyc-preparation). */
+export async function reachIdentityCheck(page: Page, bank: BankCode, flow: FlowId): Promise<Journey> {
+  const journey = await reachPersonal(page, bank, flow);
+  await walk(journey, [...TO_PIN[flow], ...TO_IDENTITY_CHECK[flow]]);
+  return journey;
+}
