@@ -1,6 +1,6 @@
 import { EKYC_MAX_ATTEMPTS } from '../../src/domain/ekyc';
 import type { ApplicationType } from '../../src/domain/flow/types';
-import bank0177 from '../../banks/0177/bank.json';
+import { readFileSync } from 'node:fs';
 import type { BankConfig } from '../../src/domain/bank/types';
 import type { Json } from '../../src/domain/flow/model';
 import { methodGuards, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
@@ -27,7 +27,9 @@ export interface World {
 }
 
 /** What the test server offers: the banks' configuration on the day the tests run, as the server reads it. */
-export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt((bank0177 as BankConfig).identityCheckMethods, new Date());
+// Read as a file: Playwright's loader refuses a JSON import without an import attribute.
+const bank0177 = JSON.parse(readFileSync(new URL('../../banks/0177/bank.json', import.meta.url), 'utf8')) as BankConfig;
+export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt(bank0177.identityCheckMethods, new Date());
 
 /** A new application: what the landing page starts from. */
 export function freshWorld(applicationType: ApplicationType): World {
