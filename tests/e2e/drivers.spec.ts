@@ -31,6 +31,7 @@ test('a screen driver for every (screen, event) pair of the flows', () => {
   // The flows are read, not an empty list: the child flow's own screens are among them.
   expect(pairs).toContain('ChildBeforeCheck NEXT');
   expect(pairs).toContain('EkycPreparation START_EKYC');
+  expect(pairs).toContain('EkycPreparation START_JPKI');
   const driven = Object.entries(screenDrivers).flatMap(([screen, events]) => Object.keys(events).map((event) => `${screen} ${event}`));
   expect(pairs.filter((pair) => !driven.includes(pair))).toEqual([]);
   // And no driver for an event no flow has (a renamed one left behind).

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { act, chooseProviderOutcome, reachPersonal, walk, type Journey } from './drivers';
+import { act, chooseProviderOutcome, reachPersonal, TO_PIN, walk, type Journey } from './drivers';
 import { generalApplicants, PIN } from './drivers/applicants';
 import { documentPhoto, ONE_MIB, readUploads, watchUploads } from './drivers/photos';
 import { bankCodes, bankUrl, expectNoHorizontalScroll, type BankCode } from './support';
@@ -22,13 +22,7 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /** /term → /confirmation → 申し込む with each bank's applicant. */
 async function reachPin(page: Page, bank: BankCode): Promise<Journey> {
   const journey = await reachPersonal(page, bank);
-  await walk(journey, [
-    ['FormStep', 'NEXT', '/workplace', 'personal'],
-    ['FormStep', 'NEXT', '/branch', 'workplace'],
-    ['FormStep', 'NEXT', '/seal-less', 'branch'],
-    ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
-    ['Confirmation', 'NEXT', '/pin'],
-  ]);
+  await walk(journey, TO_PIN.general);
   return journey;
 }
 

@@ -3,6 +3,8 @@ import type { FlowConfig } from '../../src/domain/flow/types';
 import { formatProblem } from '../../src/flow-tools/lint';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { planFlow, type FlowPlan, type Snapshot } from './plan';
+import type { ProviderMethod } from '../../src/domain/identity-check-methods';
+import type { World } from './world';
 import { activeStateIds, enabledEvents, topLevelStateOf, transitionTaken, type TestFlow } from './test-machine';
 
 /**
@@ -32,8 +34,8 @@ export type ScreenExpectation =
       /** False for a state the app leaves by itself (an invoked actor's answer): seen, perhaps only briefly. */
       stable: boolean;
     }
-  /** At the identity provider's page (the simulator), outside the app. */
-  | { kind: 'provider' };
+  /** At the identity provider's page of the method started last (the simulator, the OpenID stand-in), outside the app. */
+  | { kind: 'provider'; method: ProviderMethod };
 
 /** The step bar's text as src/client/ui/Layout.tsx renders it. */
 export function stepText(step: number | undefined, totalSteps: number): string | null {
@@ -52,7 +54,11 @@ function pageOf(flows: FlowConfig[], path: string): { title: string; step: strin
 export function expectationOf(testFlow: TestFlow, flows: FlowConfig[], snapshot: Snapshot): ScreenExpectation {
   const { flow } = testFlow;
   const active = activeStateIds(flow.id, snapshot.value);
-  if (active.some((id) => testFlow.handOver.includes(id))) return { kind: 'provider' };
+  if (active.some((id) => testFlow.handOver.includes(id))) {
+    const { method } = snapshot.context as World;
+    if (method === null) throw new Error(`${flow.id}: at the identity provider with no identity check started`);
+    return { kind: 'provider', method };
+  }
   const top = topLevelStateOf(snapshot);
   const meta = flow.states[top]?.meta ?? {};
   const stable =

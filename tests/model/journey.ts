@@ -1,9 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { formsOf } from '../../src/domain/flow/model';
-import { SIMULATOR_PREFIX } from '../../src/server/ekyc/simulator';
 import { isOneOf } from '../../src/domain/flow/vocabulary';
-import { chooseProviderOutcome, screenDrivers, type FlowId, type Journey } from '../e2e/drivers';
+import { chooseProviderOutcome, PROVIDER_PAGES, screenDrivers, type FlowId, type Journey } from '../e2e/drivers';
 import type { BankCode } from '../e2e/support';
 import { expectationOf, type ScreenExpectation } from './flows';
 import { pathWords, type FlowPlan, type PlannedPath } from './plan';
@@ -57,7 +56,7 @@ function matches(record: ScreenRecord, expected: Extract<ScreenExpectation, { ki
 }
 
 function describeExpectation(expected: ScreenExpectation): string {
-  if (expected.kind === 'provider') return "the identity provider's page";
+  if (expected.kind === 'provider') return `the identity provider's page (${expected.method})`;
   return `${expected.path} 「${expected.title}」${expected.step ? ` ${expected.step}` : ' (no step bar)'}`;
 }
 
@@ -116,7 +115,9 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
     if (!state) return;
     const expected = expectationOf(testFlow, flows, state);
     if (expected.kind === 'provider') {
-      await expect.poll(() => new URL(page.url()).pathname.startsWith(`${SIMULATOR_PREFIX}/`), { message: 'at the identity provider' }).toBe(true);
+      const provider = PROVIDER_PAGES[expected.method];
+      if (!provider) throw new Error(`tests/e2e/drivers knows no provider page for ${expected.method}`);
+      await expect.poll(() => provider.url.test(new URL(page.url()).pathname), { message: describeExpectation(expected) }).toBe(true);
       return;
     }
     const shown = () => records.findIndex((record, i) => i >= cursor && matches(record, expected));

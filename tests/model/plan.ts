@@ -32,6 +32,8 @@ interface Edge {
   event: EventObject;
   key: string;
   to: string;
+  /** Whether the app takes it by itself (an actor's answer, an eventless transition), not the applicant. */
+  byItself: boolean;
 }
 
 interface Graph {
@@ -68,7 +70,7 @@ function exploreGraph(testFlow: TestFlow): Graph {
       // Keys are branded strings, which Object.values cannot see through.
       for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: Snapshot }>) {
         const taken = transitionTaken(testFlow, state, event);
-        if (taken) edges.push({ event, key: taken.key, to: serializeSnapshot(next) });
+        if (taken) edges.push({ event, key: taken.key, to: serializeSnapshot(next), byItself: taken.kind === 'actor' || taken.kind === 'automatic' });
       }
       vertices.set(serial, { snapshot: state, edges });
     }
@@ -143,6 +145,26 @@ function nextStretch(graph: Graph, from: string, uncovered: Set<string>): Edge[]
   return best?.route;
 }
 
+/**
+ * Where the app goes by itself from a vertex where only it can act (the return page polling,
+ * /redirect completing): the answers it gets when nothing fails (an actor's done first), up to
+ * a page that waits for the applicant or a final state. A journey ends there, never mid-poll.
+ */
+function settle(graph: Graph, from: string): Edge[] {
+  const route: Edge[] = [];
+  const seen = new Set([from]);
+  let at = from;
+  for (;;) {
+    const vertex = graph.vertices.get(at);
+    if (!vertex || vertex.snapshot.status !== 'active' || vertex.edges.length === 0 || !vertex.edges.every((e) => e.byItself)) return route;
+    const edge = vertex.edges.find((e) => e.event.type.includes('.done')) ?? vertex.edges[0];
+    if (!edge || seen.has(edge.to)) return route;
+    route.push(edge);
+    seen.add(edge.to);
+    at = edge.to;
+  }
+}
+
 /** Event sequences of the journeys, each from the initial state. */
 function planJourneys(graph: Graph): Array<{ start: string; events: EventObject[] }> {
   const uncovered = new Set<string>();
@@ -163,6 +185,10 @@ function planJourneys(graph: Graph): Array<{ start: string; events: EventObject[
         at = edge.to;
       }
       if (at === graph.initial || graph.vertices.get(at)?.snapshot.status !== 'active') break;
+    }
+    for (const edge of settle(graph, at)) {
+      events.push(edge.event);
+      uncovered.delete(edge.key);
     }
     journeys.push({ start, events });
   }

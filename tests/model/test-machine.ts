@@ -1,10 +1,11 @@
 import { assign, createMachine, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { allNodes, describeFlow, metaOf, nodeTransitions, resolvedTransitions, type Json, type StateNode, type Transition } from '../../src/domain/flow/model';
+import { allNodes, describeFlow, invokesOf, isObject, metaOf, nodeTransitions, resolvedTransitions, type Json, type StateNode, type Transition } from '../../src/domain/flow/model';
 import { handOverStates, providerReturnPages } from '../../src/flow-tools/statechart';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { actorNames, guardNames, isOneOf, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
 import type { ProviderOutcome } from '../e2e/drivers/types';
-import { actorModels, freshWorld, guardHolds, guardsMadeTrueBy, providerOutcomes, type World } from './world';
+import type { ProviderMethod } from '../../src/domain/identity-check-methods';
+import { actorModels, freshWorld, guardHolds, guardsMadeTrueBy, methodOfOutcome, outcomeOffered, providerOutcomes, type World } from './world';
 
 /**
  * The test machine of a flow, derived from its JSON with no per-flow code: the same states,
@@ -12,9 +13,11 @@ import { actorModels, freshWorld, guardHolds, guardsMadeTrueBy, providerOutcomes
  * an event the test can name: an invoked actor's answer is `<actor>.done` / `<actor>.error`,
  * and each guarded alternative is its own event, `<event> [<guard>]`, enabled only when the
  * guard holds in the test's world (./world.ts). The hand-over to the identity provider (the
- * state entered with the leaveForProvider action) gets one event per simulator outcome that
- * returns to the flow's provider-return page; the outcome decides which answer the poll there
- * can give, so every generated path is one the real server can produce.
+ * state entered with the leaveForProvider action) gets one event per provider outcome that
+ * returns to the flow's provider-return page, enabled only for the method started last (the
+ * simulator's outcomes after a photo-ID start, the OpenID stand-in's after a JPKI one); the
+ * outcome decides which answer the poll there can give, so every generated path is one the
+ * real server can produce.
  */
 
 export type TransitionKind =
@@ -57,7 +60,7 @@ export interface TestFlow {
   handOver: string[];
   /** Top-level state id of the page the provider sends the applicant back to. */
   providerReturn?: string;
-  /** Simulator outcomes this flow can handle. */
+  /** Provider outcomes this flow can meet: of a method it starts, leading only to guards it uses. */
   outcomes: ProviderOutcome[];
 }
 
@@ -113,6 +116,9 @@ export function deriveTestFlow(flow: FlowConfig): TestFlow {
   const flowId = flow.id;
   const transitions: ModelTransition[] = [];
   const usedGuards = new Set<GuardName>();
+  /** The provider methods an actor of the flow starts (what its answer makes the world's method). */
+  const startedMethods = new Set<ProviderMethod>();
+  const probe: World = freshWorld(flow.meta.applicationType);
 
   const build = (node: StateNode): TestNodeConfig => {
     const config: TestNodeConfig = {};
@@ -121,6 +127,10 @@ export function deriveTestFlow(flow: FlowConfig): TestFlow {
     if (typeof node.config.initial === 'string') config.initial = node.config.initial;
     if (node.config.meta !== undefined) config.meta = metaOf(node);
     const on: Record<string, TestTransitionConfig> = {};
+    const inputOf = (src: string): Json | undefined => {
+      const input = invokesOf(node).find((invoke) => invoke.src === src)?.config.input;
+      return isObject(input) ? input : undefined;
+    };
     // Alternatives of one event, in file order: XState takes the first whose guard holds.
     const groups = new Map<string, Transition[]>();
     for (const t of nodeTransitions(node)) groups.set(baseEvent(t).event, [...(groups.get(baseEvent(t).event) ?? []), t]);
@@ -136,11 +146,16 @@ export function deriveTestFlow(flow: FlowConfig): TestFlow {
         const shadowed = unguardedBefore;
         const before = [...earlierGuards];
         const effects = actor ? actorModels[actor.name].after : undefined;
+        const input = actor ? inputOf(actor.name) : undefined;
+        if (effects && actor) {
+          const method = effects(probe, actor.result, input).method;
+          if (method) startedMethods.add(method);
+        }
         on[name] = {
           ...(alternative.target ? { target: alternative.target.value } : {}),
           guard: ({ context }) =>
             !shadowed && possible(actor, context) && (guard ? guardHolds[guard](context) : true) && before.every((g) => !guardHolds[g](context)),
-          ...(effects && actor ? { actions: assign(({ context }: { context: World }) => ({ ...context, ...effects(context, actor.result) })) } : {}),
+          ...(effects && actor ? { actions: assign(({ context }: { context: World }) => ({ ...context, ...effects(context, actor.result, input) })) } : {}),
         };
         transitions.push({
           key: `${source} ${name}`,
@@ -177,8 +192,9 @@ export function deriveTestFlow(flow: FlowConfig): TestFlow {
     throw new Error(`${flowId}: the flow hands over to the identity provider but has ${returnPages.length} pages it can come back to (one expected)`);
   }
   const providerReturn = returnPages[0]?.path[0];
-  const probe: World = freshWorld(flow.meta.applicationType);
-  const outcomes = providerOutcomes.filter((outcome) => guardsMadeTrueBy(outcome, probe).every((g) => usedGuards.has(g)));
+  const outcomes = providerOutcomes.filter(
+    (outcome) => startedMethods.has(methodOfOutcome(outcome)) && guardsMadeTrueBy(outcome, probe).every((g) => usedGuards.has(g)),
+  );
   for (const node of handOverNodes) {
     let config: TestNodeConfig | undefined = machineConfig;
     for (const key of node.path) config = config?.states?.[key];
@@ -188,7 +204,7 @@ export function deriveTestFlow(flow: FlowConfig): TestFlow {
     for (const outcome of outcomes) {
       config.on[outcome] = {
         target: `#${flowId}.${providerReturn}`,
-        guard: () => true,
+        guard: ({ context }) => outcomeOffered(outcome, context),
         actions: assign(({ context }: { context: World }) => ({ ...context, provider: outcome })),
       };
       transitions.push({ key: `${source} ${outcome}`, source, event: outcome, kind: 'provider', outcome, target: `#${flowId}.${providerReturn}` });

@@ -1,15 +1,16 @@
 import { EKYC_MAX_ATTEMPTS } from '../../src/domain/ekyc';
 import type { ApplicationType } from '../../src/domain/flow/types';
-import bank0177 from '../../banks/0177/bank.json';
+import { readFileSync } from 'node:fs';
 import type { BankConfig } from '../../src/domain/bank/types';
+import type { Json } from '../../src/domain/flow/model';
 import { methodGuards, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
-import { methodsOfferedAt, type VerificationMethod } from '../../src/domain/identity-check-methods';
+import { isProviderMethod, methodsOfferedAt, VERIFICATION_METHODS, verificationMethods, type ProviderMethod, type VerificationMethod } from '../../src/domain/identity-check-methods';
 import type { ProviderOutcome } from '../e2e/drivers/types';
 
 /**
  * What the test machines know of the world outside the flow file: what each guard and each
- * invoked actor of the vocabulary depends on, and what the identity provider (the simulator)
- * answers. The flow JSON says which alternative a guard picks; only this file says when the
+ * invoked actor of the vocabulary depends on, and what the identity providers (the simulator
+ * for the photo-ID method, the stand-in OpenID provider for JPKI) answer. The flow JSON says which alternative a guard picks; only this file says when the
  * guard holds. Records over the vocabulary: a new guard or actor name is a compile error here
  * until the tests know what it means.
  */
@@ -17,6 +18,8 @@ export interface World {
   applicationType: ApplicationType;
   /** The outcome chosen on the provider's page, until the page that waits for it has its answer. */
   provider: ProviderOutcome | null;
+  /** The method of the identity-check session started last (its provider's page offers that method's outcomes). */
+  method: ProviderMethod | null;
   /** Identity-check sessions this application has started (the server allows EKYC_MAX_ATTEMPTS). */
   ekycStarts: number;
   /** The methods the banks offer today (bank.json identityCheckMethods; the same for the three banks). */
@@ -24,11 +27,13 @@ export interface World {
 }
 
 /** What the test server offers: the banks' configuration on the day the tests run, as the server reads it. */
-export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt((bank0177 as BankConfig).identityCheckMethods, new Date());
+// Read as a file: Playwright's loader refuses a JSON import without an import attribute.
+const bank0177 = JSON.parse(readFileSync(new URL('../../banks/0177/bank.json', import.meta.url), 'utf8')) as BankConfig;
+export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt(bank0177.identityCheckMethods, new Date());
 
 /** A new application: what the landing page starts from. */
 export function freshWorld(applicationType: ApplicationType): World {
-  return { applicationType, provider: null, ekycStarts: 0, offeredMethods: OFFERED_TODAY };
+  return { applicationType, provider: null, method: null, ekycStarts: 0, offeredMethods: OFFERED_TODAY };
 }
 
 /** When each guard of the vocabulary holds. */
@@ -52,8 +57,8 @@ export interface ActorModel {
   canFinish: (world: World) => boolean;
   /** Whether it can fail (onError) in this world. */
   canFail: (world: World) => boolean;
-  /** How the world changes when the actor has its answer. */
-  after?: (world: World, result: 'done' | 'error') => Partial<World>;
+  /** How the world changes when the actor has its answer (`input`: the invoke's input in the flow file). */
+  after?: (world: World, result: 'done' | 'error', input: Json | undefined) => Partial<World>;
   /**
    * Set when no applicant action makes the actor fail while the server is up: the journey then
    * drops the actor's request, as a lost connection would (the server never sees it). Every
@@ -62,26 +67,48 @@ export interface ActorModel {
   injectedFailure?: InjectedFailure;
 }
 
-/** Simulator outcome → what the page polling for the result sees (src/server/ekyc/simulator.ts, statuses in src/domain/ekyc.ts). */
-const pollFinishes: Record<ProviderOutcome, boolean> = {
-  approve: true, // status 4
-  supplement: true, // status 4 with supplement
-  reject: false, // status 9: the poll fails
-  pending: false, // status 2 until the poll runs out of tries
-  error: false, // status 8
+/** What an outcome chosen on a provider's page means: the method whose page offers it, and what the poll then sees. */
+interface OutcomeModel {
+  method: ProviderMethod;
+  /** Whether the page polling for the result gets a decided, approved check (else its poll fails). */
+  pollFinishes: boolean;
+}
+
+/**
+ * Each provider outcome, in the order the planner tries them. The simulator (src/server/ekyc/simulator.ts,
+ * statuses in src/domain/ekyc.ts) answers the photo-ID method; the stand-in OpenID provider
+ * (src/server/ekyc/oidc-standin.ts, compared in src/server/ekyc/oidc.ts) the JPKI one.
+ */
+const outcomeModels: Record<ProviderOutcome, OutcomeModel> = {
+  approve: { method: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID, pollFinishes: true }, // status 4
+  supplement: { method: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID, pollFinishes: true }, // status 4 with supplement
+  reject: { method: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID, pollFinishes: false }, // status 9: the poll fails
+  pending: { method: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID, pollFinishes: false }, // status 2 until the poll runs out of tries
+  error: { method: VERIFICATION_METHODS.IMAGE_SELFIE_PHOTO_ID, pollFinishes: false }, // status 8
+  // The card's claims are the entered name, birthday and address: approved (4).
+  jpkiSamePerson: { method: VERIFICATION_METHODS.JPKI_SIGNATURE, pollFinishes: true },
+  // Another person's claims: rejected (9), the poll fails.
+  jpkiOtherPerson: { method: VERIFICATION_METHODS.JPKI_SIGNATURE, pollFinishes: false },
 };
+
+/** The provider method a startEkyc invoke starts (its input.method in the flow file). */
+function startedMethod(input: Json | undefined): ProviderMethod {
+  const method = verificationMethods.find((m) => m === input?.method);
+  if (method === undefined || !isProviderMethod(method)) throw new Error(`startEkyc: input.method ${JSON.stringify(input?.method)} is no method an identity provider checks`);
+  return method;
+}
 
 export const actorModels: Record<ActorName, ActorModel> = {
   startEkyc: {
     // After EKYC_MAX_ATTEMPTS sessions the server refuses a new one (409): a real failure.
     canFinish: (world) => world.ekycStarts < EKYC_MAX_ATTEMPTS,
     canFail: () => true,
-    after: (world, result) => (result === 'done' ? { ekycStarts: world.ekycStarts + 1 } : {}),
+    after: (world, result, input) => (result === 'done' ? { ekycStarts: world.ekycStarts + 1, method: startedMethod(input) } : {}),
     injectedFailure: { method: 'POST', path: '/api/ekyc' },
   },
   pollEkycStatus: {
-    canFinish: (world) => world.provider !== null && pollFinishes[world.provider],
-    canFail: (world) => world.provider !== null && !pollFinishes[world.provider],
+    canFinish: (world) => world.provider !== null && outcomeModels[world.provider].pollFinishes,
+    canFail: (world) => world.provider !== null && !outcomeModels[world.provider].pollFinishes,
     after: () => ({ provider: null }),
   },
   completeApplication: {
@@ -91,8 +118,18 @@ export const actorModels: Record<ActorName, ActorModel> = {
   },
 };
 
-/** The simulator's outcomes, in the order the planner tries them. */
-export const providerOutcomes = Object.keys(pollFinishes) as ProviderOutcome[];
+/** The providers' outcomes, in the order the planner tries them. */
+export const providerOutcomes = Object.keys(outcomeModels) as ProviderOutcome[];
+
+/** Whether the provider's page the applicant is on offers this outcome: the page of the method started last. */
+export function outcomeOffered(outcome: ProviderOutcome, world: World): boolean {
+  return world.method === outcomeModels[outcome].method;
+}
+
+/** The method whose provider offers an outcome. */
+export function methodOfOutcome(outcome: ProviderOutcome): ProviderMethod {
+  return outcomeModels[outcome].method;
+}
 
 /**
  * The guards that hold only because of a provider outcome. The outcome is offered in a flow

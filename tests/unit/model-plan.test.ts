@@ -9,7 +9,7 @@ import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
 import { loadFlows } from '../model/flows';
 import { assertValidPath, computeCoverage, pathWords, planFlow, planMissesNothingReachable, type FlowPlan } from '../model/plan';
 import { SWAPPED_STEPS, swapAdjacentSteps, writeSwappedFlows } from '../model/swap';
-import { enabledEvents, stateName } from '../model/test-machine';
+import { enabledEvents, stateName, transitionTaken } from '../model/test-machine';
 
 /** The plans of tests/model, without a browser: what they cover and that they are real paths. */
 
@@ -98,11 +98,17 @@ describe('a deliberately broken copy of general.json', () => {
 
 describe('the hand-over to the identity provider', () => {
   const { testFlow } = plans.get('general') as FlowPlan;
-  /** The events possible on the callback page after choosing an outcome on the provider's page. */
-  function afterOutcome(outcome: string): string[] {
+  const toPreparation = ['NEXT', 'CODE_SENT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT'];
+  /** At the provider's page after the start event of a method. */
+  function atProvider(start: 'START_EKYC [photoIdOffered]' | 'START_JPKI [jpkiOffered]') {
     let snapshot = getInitialSnapshot(testFlow.machine);
-    const events = ['NEXT', 'CODE_SENT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'NEXT', 'START_EKYC', 'startEkyc.done', outcome];
-    for (const type of events) snapshot = getNextSnapshot(testFlow.machine, snapshot, { type });
+    for (const type of [...toPreparation, start, 'startEkyc.done']) snapshot = getNextSnapshot(testFlow.machine, snapshot, { type });
+    expect(stateName('general', snapshot)).toBe('ekycPreparation.leaving');
+    return snapshot;
+  }
+  /** The events possible on the callback page after choosing an outcome on the provider's page. */
+  function afterOutcome(outcome: string, start: Parameters<typeof atProvider>[0] = 'START_EKYC [photoIdOffered]'): string[] {
+    const snapshot = getNextSnapshot(testFlow.machine, atProvider(start), { type: outcome });
     expect(stateName('general', snapshot)).toBe('ekycCallback');
     return enabledEvents(testFlow, snapshot).map((e) => e.type);
   }
@@ -111,11 +117,40 @@ describe('the hand-over to the identity provider', () => {
     expect(afterOutcome('approve')).toEqual(['pollEkycStatus.done']);
     expect(afterOutcome('supplement')).toEqual(['pollEkycStatus.done [supplementRequested]']);
     for (const outcome of ['reject', 'pending', 'error']) expect(afterOutcome(outcome)).toEqual(['pollEkycStatus.error']);
+    // JPKI: the card of the person entered is approved; another person's is rejected.
+    expect(afterOutcome('jpkiSamePerson', 'START_JPKI [jpkiOffered]')).toEqual(['pollEkycStatus.done']);
+    expect(afterOutcome('jpkiOtherPerson', 'START_JPKI [jpkiOffered]')).toEqual(['pollEkycStatus.error']);
+  });
+
+  it('offers the outcomes of the page of the method started: the simulator’s after START_EKYC, the OpenID stand-in’s after START_JPKI', () => {
+    const offered = (start: Parameters<typeof atProvider>[0]) => enabledEvents(testFlow, atProvider(start)).map((e) => e.type);
+    expect(offered('START_EKYC [photoIdOffered]')).toEqual(['approve', 'supplement', 'reject', 'pending', 'error']);
+    expect(offered('START_JPKI [jpkiOffered]')).toEqual(['jpkiSamePerson', 'jpkiOtherPerson']);
   });
 
   it('offers the supplement outcome only to a flow that handles it', () => {
     expect(testFlow.outcomes).toContain('supplement');
     expect((plans.get('child') as FlowPlan).testFlow.outcomes).not.toContain('supplement');
+  });
+
+  it('offers only the outcomes of the methods a flow starts', () => {
+    const copy = structuredClone(general);
+    const preparation = copy.states.ekycPreparation as { states: Record<string, { on?: Record<string, unknown> }> };
+    // Without its JPKI start, the flow meets no outcome of the OpenID stand-in.
+    delete preparation.states.ready?.on?.START_JPKI;
+    delete preparation.states.startingJpki;
+    expect(planFlow(copy).testFlow.outcomes).toEqual(['approve', 'supplement', 'reject', 'pending', 'error']);
+  });
+
+  it('ends each journey on a page waiting for the applicant or a final page, never while the app polls', () => {
+    for (const plan of plans.values()) {
+      for (const path of plan.paths) {
+        const last = path.steps[path.steps.length - 1]?.state;
+        if (!last || last.status !== 'active') continue;
+        const kinds = enabledEvents(plan.testFlow, last).map((e) => transitionTaken(plan.testFlow, last, e)?.kind);
+        expect(kinds.some((kind) => kind === 'user' || kind === 'provider'), pathWords(plan.testFlow, path)).toBe(true);
+      }
+    }
   });
 });
 

@@ -18,16 +18,19 @@ export const GENERAL_DOCUMENTS = [
   '住民基本台帳カード（顔写真付きのもの）',
 ] as const;
 
-function GeneralPreparation() {
+/** The heading level of a method's own sections: under the method's heading (h2) when the page offers two. */
+type SectionHeading = 'h2' | 'h3';
+
+function GeneralPreparation({ Heading }: { Heading: SectionHeading }) {
   return (
     <>
       <p>
         お客さまご本人であることを確認するため、本人確認サービス（eKYC）で、本人確認書類とお客さまのお顔を撮影していただきます。
       </p>
       <section aria-labelledby="ekyc-documents">
-        <h2 className="section-title" id="ekyc-documents">
+        <Heading className="section-title" id="ekyc-documents">
           ご用意いただく本人確認書類（いずれか1点）
-        </h2>
+        </Heading>
         <ul className="bullet-list document-list">
           {GENERAL_DOCUMENTS.map((name) => (
             <li key={name}>{name}</li>
@@ -40,9 +43,9 @@ function GeneralPreparation() {
         </ul>
       </section>
       <section aria-labelledby="ekyc-steps">
-        <h2 className="section-title" id="ekyc-steps">
+        <Heading className="section-title" id="ekyc-steps">
           これからの流れ
-        </h2>
+        </Heading>
         <ol className="flow-steps">
           <li>「書類の撮影で本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
           <li>画面の案内に沿って、本人確認書類とお客さまのお顔を撮影してください。</li>
@@ -60,14 +63,14 @@ function GeneralPreparation() {
   );
 }
 
-function ParentPreparation() {
+function ParentPreparation({ Heading }: { Heading: SectionHeading }) {
   return (
     <>
       <p>最後に、お申込みいただく親権者さまご本人の本人確認を、本人確認サービス（eKYC）で行います。</p>
       <section aria-labelledby="ekyc-documents">
-        <h2 className="section-title" id="ekyc-documents">
+        <Heading className="section-title" id="ekyc-documents">
           ご用意いただくもの
-        </h2>
+        </Heading>
         <ul className="bullet-list document-list">
           <li>親権者さまのマイナンバーカード（個人番号カード）</li>
           <li>親権者さまのお顔の撮影（本人確認サービスの画面で撮影します）</li>
@@ -81,9 +84,9 @@ function ParentPreparation() {
         </p>
       </section>
       <section aria-labelledby="ekyc-steps">
-        <h2 className="section-title" id="ekyc-steps">
+        <Heading className="section-title" id="ekyc-steps">
           これからの流れ
-        </h2>
+        </Heading>
         <ol className="flow-steps">
           <li>「書類の撮影で本人確認へ進む」を押すと、本人確認サービスの画面に移動します。</li>
           <li>画面の案内に沿って、マイナンバーカードと親権者さまのお顔を撮影してください。</li>
@@ -96,7 +99,7 @@ function ParentPreparation() {
 }
 
 /** The applicant's JPKI check through the Digital Agency's app (both flows; ADR 0035). */
-function JpkiPreparation({ parent }: { parent: boolean }) {
+function JpkiPreparation({ parent, Heading }: { parent: boolean; Heading: SectionHeading }) {
   const who = parent ? '親権者さま' : 'お客さま';
   return (
     <>
@@ -104,9 +107,9 @@ function JpkiPreparation({ parent }: { parent: boolean }) {
         {who}のマイナンバーカードのICチップをスマートフォンで読み取り、署名用電子証明書で本人確認を行います。書類やお顔の撮影は不要です。
       </p>
       <section aria-labelledby="jpki-items">
-        <h2 className="section-title" id="jpki-items">
+        <Heading className="section-title" id="jpki-items">
           ご用意いただくもの
-        </h2>
+        </Heading>
         <ul className="bullet-list document-list">
           <li>{who}のマイナンバーカード（署名用電子証明書が有効なもの）</li>
           <li>署名用電子証明書の暗証番号（英数字6～16桁）</li>
@@ -127,13 +130,13 @@ const methodSections = {
     startingState: 'starting',
     heading: '本人確認書類とお顔を撮影する',
     button: '書類の撮影で本人確認へ進む',
-    body: (parent: boolean) => (parent ? <ParentPreparation /> : <GeneralPreparation />),
+    body: (parent: boolean, Heading: SectionHeading) => (parent ? <ParentPreparation Heading={Heading} /> : <GeneralPreparation Heading={Heading} />),
   },
   START_JPKI: {
     startingState: 'startingJpki',
     heading: 'マイナンバーカードを読み取る',
     button: 'マイナンバーカードで本人確認へ進む',
-    body: (parent: boolean) => <JpkiPreparation parent={parent} />,
+    body: (parent: boolean, Heading: SectionHeading) => <JpkiPreparation parent={parent} Heading={Heading} />,
   },
 } as const;
 type MethodEvent = keyof typeof methodSections;
@@ -160,22 +163,28 @@ export default function EkycPreparation({ page, flow, settings, snapshot, send }
     .filter((event): event is MethodEvent => event !== undefined && canSend(snapshot, event));
   const startingWith = (event: MethodEvent) => leaving || inSubState(snapshot, page.stateId, methodSections[event].startingState);
   const starting = events.some(startingWith);
+  // With two ways, each is a card under its own heading, its sections one level below.
+  const choice = events.length > 1;
   return (
     <section className="stack ekyc-preparation">
-      {events.length > 1 && <p>本人確認は、次の{events.length}つの方法からお選びいただけます。</p>}
+      {choice && <p>本人確認は、次の{events.length}つの方法からお選びいただけます。</p>}
       {events.length === 0 && (
         <p className="alert alert--warning" role="status">
           現在、Webでの本人確認を受け付けておりません。お手数ですが、お近くの店舗にご相談ください。
         </p>
       )}
       {events.map((event) => (
-        <section key={event} className="stack ekyc-method" aria-labelledby={`method-${event}`}>
-          {events.length > 1 && (
-            <h2 className="section-title" id={`method-${event}`}>
+        <section
+          key={event}
+          className={choice ? 'stack ekyc-method ekyc-method--choice' : 'stack ekyc-method'}
+          aria-labelledby={choice ? `method-${event}` : undefined}
+        >
+          {choice && (
+            <h2 className="section-title ekyc-method__title" id={`method-${event}`}>
               {methodSections[event].heading}
             </h2>
           )}
-          {methodSections[event].body(parent)}
+          {methodSections[event].body(parent, choice ? 'h3' : 'h2')}
           <div className="actions">
             <Button loading={startingWith(event)} disabled={starting} onClick={() => send({ type: event })}>
               {methodSections[event].button}

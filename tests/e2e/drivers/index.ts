@@ -7,6 +7,7 @@ import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
 import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
+import type { ProviderMethod } from '../../../src/domain/identity-check-methods';
 
 export type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 
@@ -29,10 +30,23 @@ async function captureAndUpload(page: Page, captureLabel: string, file: ReturnTy
   await button(page, 'この写真でアップロード').click();
 }
 
-/** The simulator's outcomes as its page labels them. */
-const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = simulatorOutcomeLabels;
+/**
+ * The outcomes as the providers' pages label them: the simulator's (photo ID), and the
+ * stand-in OpenID provider's choice of who is on the card (JPKI; its identityLabels in
+ * src/server/ekyc/oidc-standin.ts, which keeps them to itself).
+ */
+const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = {
+  ...simulatorOutcomeLabels,
+  jpkiSamePerson: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
+  jpkiOtherPerson: 'お申込み内容と異なる方（佐藤 一郎さま）',
+};
 
-const SIMULATOR_PAGE = /\/ekyc-simulator\/sessions\/sim_/;
+/** Each provider's page, by the method it checks: where the browser is, and the button that sends the tester's choice back. */
+export const PROVIDER_PAGES: Partial<Record<ProviderMethod, { url: RegExp; submit: string }>> = {
+  IMAGE_SELFIE_PHOTO_ID: { url: /\/ekyc-simulator\/sessions\/sim_/, submit: '結果を送信してお申込み画面へ戻る' },
+  JPKI_SIGNATURE: { url: /\/oidc-provider\/interaction\//, submit: 'この内容で認証してお申込み画面へ戻る' },
+};
+const providerPages = Object.values(PROVIDER_PAGES);
 
 /**
  * What an applicant does on each screen to send each event of flows/general.json and
@@ -135,6 +149,7 @@ export const screenDrivers: ScreenDrivers = {
   EkycPreparation: {
     // Arriving at the provider is the caller's to check (chooseProviderOutcome waits for it).
     START_EKYC: ({ page }) => button(page, '書類の撮影で本人確認へ進む').click(),
+    START_JPKI: ({ page }) => button(page, 'マイナンバーカードで本人確認へ進む').click(),
   },
   Supplement: {
     NEXT: async ({ page }) => {
@@ -192,12 +207,17 @@ const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
   },
 };
 
-/** On the provider's page (the simulator, after START_EKYC): the outcome, then back to the application. */
+/**
+ * On the provider's page (the simulator after START_EKYC, the stand-in OpenID provider after
+ * START_JPKI): the outcome, then back to the application. An outcome the page does not offer
+ * (another method's) fails here, naming its label.
+ */
 export async function chooseProviderOutcome(journey: Journey, outcome: ProviderOutcome): Promise<void> {
   const { page } = journey;
-  await page.waitForURL(SIMULATOR_PAGE);
+  await page.waitForURL((url) => providerPages.some((p) => p?.url.test(url.pathname)));
+  const at = providerPages.find((p) => p?.url.test(new URL(page.url()).pathname));
   await page.getByLabel(PROVIDER_OUTCOME_LABELS[outcome], { exact: true }).check();
-  await page.getByRole('button', { name: '結果を送信してお申込み画面へ戻る' }).click();
+  await page.getByRole('button', { name: at?.submit ?? '', exact: true }).click();
 }
 
 /** Sends one event from one screen, on a page asking `form` (throws for a pair no driver knows). */
@@ -250,5 +270,40 @@ export async function reachPersonal(page: Page, bank: BankCode = '0177', flow: F
   const journey = await openJourney(page, bank, flow, landingQuery);
   await walk(journey, TO_PERSONAL[flow]);
   await expect(button(page, '次へ')).toBeVisible();
+  return journey;
+}
+
+/** From the first form (/personal, /child/personal) to the PIN page, with the bank's applicant of each flow. */
+export const TO_PIN: Record<FlowId, readonly Step[]> = {
+  general: [
+    ['FormStep', 'NEXT', '/workplace', 'personal'],
+    ['FormStep', 'NEXT', '/branch', 'workplace'],
+    ['FormStep', 'NEXT', '/seal-less', 'branch'],
+    ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
+    ['Confirmation', 'NEXT', '/pin'],
+  ],
+  child: [
+    ['FormStep', 'NEXT', '/child/parent', 'personal'],
+    ['FormStep', 'NEXT', '/child/branch', 'parent'],
+    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
+    ['Confirmation', 'NEXT', '/child/pin'],
+  ],
+};
+
+/** From the PIN page to the page that starts the applicant's (the parent's) identity check: the child's documents first. */
+export const TO_IDENTITY_CHECK: Record<FlowId, readonly Step[]> = {
+  general: [['Pin', 'NEXT', '/ekyc-preparation']],
+  child: [
+    ['Pin', 'NEXT', '/child/ekyc-preparation'],
+    ['ChildEkycPreparation', 'NEXT', '/child/ekyc-identification-documents'],
+    ['IdentificationDocuments', 'NEXT', '/child/ekyc-supplementary-documents'],
+    ['SupplementaryDocuments', 'NEXT', '/child/parent-ekyc-preparation'],
+  ],
+};
+
+/** From the landing page to the page choosing the identity check (/ekyc-preparation, /child/parent-ekyc-preparation). */
+export async function reachIdentityCheck(page: Page, bank: BankCode, flow: FlowId): Promise<Journey> {
+  const journey = await reachPersonal(page, bank, flow);
+  await walk(journey, [...TO_PIN[flow], ...TO_IDENTITY_CHECK[flow]]);
   return journey;
 }

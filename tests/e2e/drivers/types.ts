@@ -9,8 +9,17 @@ import type { BankCode } from '../support';
  */
 export type FlowId = 'general' | 'child';
 
-/** The simulator's outcomes (src/server/ekyc/simulator.ts). */
-export type ProviderOutcome = 'approve' | 'supplement' | 'reject' | 'pending' | 'error';
+/** The simulator's outcomes (src/server/ekyc/simulator.ts), after START_EKYC. */
+export type SimulatorOutcome = 'approve' | 'supplement' | 'reject' | 'pending' | 'error';
+
+/**
+ * Who is "on the card" at the stand-in OpenID provider (src/server/ekyc/oidc-standin.ts), after
+ * START_JPKI: the person entered in the application, or another person.
+ */
+export type JpkiOutcome = 'jpkiSamePerson' | 'jpkiOtherPerson';
+
+/** What a tester chooses on an identity provider's page. */
+export type ProviderOutcome = SimulatorOutcome | JpkiOutcome;
 
 /** What a journey carries from page to page. */
 export interface Journey {
