@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Database } from '../db/index.js';
 import { ekycOidcSessions } from '../db/schema.js';
+import { identityLabels } from './oidc-standin-labels.js';
 import { escapeHtml, page, sendPage } from './simulator.js';
 
 /**
@@ -19,11 +20,6 @@ export const STANDIN_PREFIX = '/oidc-provider';
 
 const STANDIN_TITLE = 'マイナンバーカードによる本人確認（スタンドイン）';
 const INTERACTION_GONE = 'この認証の手続きは見つからないか、有効期限が切れています。お申込み画面から本人確認をやり直してください。';
-
-const identityLabels = {
-  self: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
-  other: 'お申込み内容と異なる方（佐藤 一郎さま）',
-} as const;
 
 type Identity = keyof typeof identityLabels;
 

@@ -6,6 +6,7 @@ import { fillGenericForm, submitFormStep } from './generic-form';
 import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
 import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
+import { identityLabels } from '../../../src/server/ekyc/oidc-standin-labels.js';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
 import type { ProviderMethod } from '../../../src/domain/identity-check-methods';
 
@@ -32,13 +33,12 @@ async function captureAndUpload(page: Page, captureLabel: string, file: ReturnTy
 
 /**
  * The outcomes as the providers' pages label them: the simulator's (photo ID), and the
- * stand-in OpenID provider's choice of who is on the card (JPKI; its identityLabels in
- * src/server/ekyc/oidc-standin.ts, which keeps them to itself).
+ * stand-in OpenID provider's choice of who is on the card (JPKI).
  */
 const PROVIDER_OUTCOME_LABELS: Record<ProviderOutcome, string> = {
   ...simulatorOutcomeLabels,
-  jpkiSamePerson: 'お申込み内容と同じ方（氏名・生年月日・住所が一致）',
-  jpkiOtherPerson: 'お申込み内容と異なる方（佐藤 一郎さま）',
+  jpkiSamePerson: identityLabels.self,
+  jpkiOtherPerson: identityLabels.other,
 };
 
 /** Each provider's page, by the method it checks: where the browser is, and the button that sends the tester's choice back. */
