@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationForms, applicationPins, applications, documents, ekycSessions } from '../../src/server/db/schema.js';
 import { confirmedApplication, headersOf, png, saveSteps, setPin, signedIn, startEkyc, validBodies, type Signed } from './application-fixtures.js';
 import { encodeLoose, hostileJsonBody, hostileMultipart, hostileQuery, hostileString, type RawBody } from './fuzz/arbitraries.js';
-import { fuzzRoutes, registeredRoutes, type FuzzContext, type FuzzRoute, type Who } from './fuzz/routes.js';
+import { fuzzRoutes, isStandinPassThrough, registeredRoutes, type FuzzContext, type FuzzRoute, type Who } from './fuzz/routes.js';
 import { backends, birthdayYearsAgo, captureLog, startTestServer, uniqueIp, type TestServer } from './helpers.js';
 
 /**
@@ -66,6 +66,8 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
       config: { logLevel: 'info', rateLimit: { addressPerHour: 100_000, ipPerHour: 100_000, verifyIpPerHour: 100_000 } },
       logStream,
     });
+    // Listening, as in production: the stand-in OpenID provider's issuer is the address it listens on.
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
     people.fresh = await signedIn(server);
     people.child = await signedIn(server, '0177', 'CHILD');
     await saveSteps(server, people.child, { birthday: birthdayYearsAgo(server.clock.now(), 10), eraBirthday: null });
@@ -101,7 +103,7 @@ describe.each(backends)('fuzzing every route ($name)', (backend) => {
 
   it('covers every route the app registers', () => {
     const listed = fuzzRoutes.map((route) => `${route.method} ${route.route}`).sort();
-    expect(listed).toEqual(registeredRoutes(server.app));
+    expect(listed).toEqual(registeredRoutes(server.app).filter((route) => !isStandinPassThrough(route)));
   });
 
   it.each(fuzzRoutes.map((route) => [`${route.method} ${route.route}`, route] as const))(

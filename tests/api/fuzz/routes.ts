@@ -190,6 +190,24 @@ export const fuzzRoutes: FuzzRoute[] = [
     who: 'none',
     input: { kind: 'form', valid: { outcome: 'pending' } },
   },
+  // The JPKI method's redirect_uri: the provider's answer through the browser (an unknown state leads to the error page).
+  { method: 'GET', route: '/api/ekyc/oidc/callback', url: fixed('/api/ekyc/oidc/callback'), who: 'none', query: ['state', 'code', 'iss', 'error'], input: none },
+  {
+    method: 'GET',
+    route: '/oidc-provider/interaction/:uid',
+    url: (_context, param) => `/oidc-provider/interaction/${param === null ? 'none' : encodeLoose(param)}`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: none,
+  },
+  {
+    method: 'POST',
+    route: '/oidc-provider/interaction/:uid',
+    url: (_context, param) => `/oidc-provider/interaction/${param === null ? 'none' : encodeLoose(param)}`,
+    fuzzPathParam: true,
+    who: 'none',
+    input: { kind: 'form', valid: { identity: 'self' } },
+  },
   { method: 'GET', route: '/dev/outbox', url: fixed('/dev/outbox'), who: 'none', query: ['to'], input: none },
   { method: 'GET', route: '/dev/outbox.json', url: fixed('/dev/outbox.json'), who: 'none', query: ['to'], input: none },
   { method: 'GET', route: '/dev/bank-receiver', url: fixed('/dev/bank-receiver'), who: 'none', input: none },
@@ -203,6 +221,13 @@ export const fuzzRoutes: FuzzRoute[] = [
     input: { kind: 'json', valid: () => ({ format: 'kouza-application/1', applicationId: '00000000-0000-4000-8000-000000000000' }) },
   },
 ];
+
+/**
+ * The stand-in OpenID provider's pass-through (`/oidc-provider/*`, every method), printed by
+ * Fastify as "*": oidc-provider's own protocol endpoints, a third party's surface that answers
+ * in OAuth's English error codes, exercised by the OpenID Connect tests instead.
+ */
+export const isStandinPassThrough = (route: string): boolean => /^[A-Z]+ \*$/.test(route);
 
 /** The app's routes as "METHOD /pattern" (HEAD left out: Fastify adds it to every GET). */
 export function registeredRoutes(app: FastifyInstance): string[] {
