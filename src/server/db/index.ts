@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { migrate, readMigrations, type MigrationTarget } from './migrate.js';
-import { readPgliteTemplate } from './pglite-template.js';
+import { copyPgliteTemplate, readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export { schema };
@@ -96,9 +96,12 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     // it. The server and the operator command therefore must not run at the same time on one
     // DATA_DIR (with DATABASE_URL there is no such limit).
     const dir = path.join(dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    // A new folder starts from the template, an existing one (PG_VERSION written) as it is.
-    const template = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : await readPgliteTemplate(migrations);
+    await mkdir(dataDir, { recursive: true });
+    // A new folder starts as a copy of the template folder (or, failing that, from its
+    // tarball), an existing one (PG_VERSION written) as it is.
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION')) && !(await copyPgliteTemplate(migrations, dir));
+    if (fresh) await mkdir(dir, { recursive: true });
+    const template = fresh ? await readPgliteTemplate(migrations) : undefined;
     client = await PGlite.create(dir, template ? { ...PGLITE_START, loadDataDir: template } : PGLITE_START);
   }
   try {
