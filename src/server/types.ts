@@ -60,7 +60,7 @@ declare module 'fastify' {
     /** Kanji -> half-width kana (plugins/lookups.ts). */
     furigana: FuriganaReader;
     /** The RSA key pairs of the PIN encryption (plugins/pin-keys.ts); pending while the first key is generated. */
-    pinKeys: Promise<PinKeyStore>;
+    pinKeys(): Promise<PinKeyStore>;
     /** The identity-check provider of EKYC_PROVIDER (plugins/ekyc.ts). */
     ekyc: EkycProvider;
     /** The forms of SCHEMAS_DIR (plugins/forms.ts). */
