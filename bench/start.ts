@@ -4,8 +4,10 @@
  * Prints, with no assertions, the medians of RUNS runs of each built server (default
  * dist/server/main.js; name several, e.g. a copy of an older build, to compare them in one run)
  * against a bare Fastify "hello" started the same way (`node`, its own process):
- * - ms from spawn to the first 200 on GET /term, on a fresh DATA_DIR and on a restart with it;
- * - RSS at idle, IDLE_MS (default 5000) after that first answer;
+ * - ms from spawn to the first 200 on GET /term, on a fresh DATA_DIR and on a restart with it,
+ *   and the CPU time the server process spent until then (less moved by other work on the
+ *   machine than the wall time);
+ * - RSS at that first answer, and at idle IDLE_MS (default 10000) after it;
  * - the first address lookup and the first furigana reading of a signed-in applicant (ms), and
  *   RSS after both, with the peak RSS (VmHWM) the process reached.
  * The embedded PGlite, no SMTP (mail goes to DATA_DIR/outbox, whence the code is read).
@@ -14,11 +16,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { medianAndP95 } from './support.js';
-import { memoryOf, sleep, spawnUntilAnswer, stop } from './spawned.js';
+import { cpuMs } from './processes.js';
+import { memoryOf, sleep, spawnUntilAnswer, stop, type Spawned } from './spawned.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const SERVERS = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['dist/server/main.js'];
-const IDLE_MS = Number(process.env.IDLE_MS ?? 5000);
+const IDLE_MS = Number(process.env.IDLE_MS ?? 10000);
 // BENCH_PORT: to run beside another bench or server on the same machine.
 const PORT = Number(process.env.BENCH_PORT ?? 3451);
 const base = `http://127.0.0.1:${PORT}`;
@@ -64,15 +67,27 @@ async function signIn(): Promise<string> {
   throw new Error('no verification mail in the outbox');
 }
 
+/** The first answer's figures of a started process: ms, CPU ms and RSS then, and RSS at idle after IDLE_MS. */
+async function firstAnswer(started: Spawned, label: string): Promise<Sample> {
+  const pid = started.child.pid ?? 0;
+  const cpu = await cpuMs(pid);
+  const rss = (await memoryOf(pid)).rss;
+  await sleep(IDLE_MS);
+  return {
+    [`start ${label} (ms)`]: started.firstAnswerMs,
+    [`CPU to answer ${label} (ms)`]: cpu,
+    [`RSS at answer ${label} (MB)`]: rss,
+    [`idle RSS ${label} (MB)`]: (await memoryOf(pid)).rss,
+  };
+}
+
 async function runServer(server: string): Promise<Sample> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-start-'));
   const sample: Sample = {};
   try {
     const fresh = await spawnUntilAnswer([server], { ...env, DATA_DIR: dataDir }, `${base}/term`);
     try {
-      sample['start fresh (ms)'] = fresh.firstAnswerMs;
-      await sleep(IDLE_MS);
-      sample['idle RSS (MB)'] = (await memoryOf(fresh.child.pid ?? 0)).rss;
+      Object.assign(sample, await firstAnswer(fresh, 'fresh'));
       const auth = { authorization: `Bearer ${await signIn()}` };
       sample['first postal (ms)'] = (await timed(() => call('GET', '/api/addresses?postalNumber=8600046', auth))).ms;
       sample['first furigana (ms)'] = (await timed(() => call('GET', `/api/furigana?kanji=${encodeURIComponent('佐藤花子')}`, auth))).ms;
@@ -85,9 +100,7 @@ async function runServer(server: string): Promise<Sample> {
     }
     const restart = await spawnUntilAnswer([server], { ...env, DATA_DIR: dataDir }, `${base}/term`);
     try {
-      sample['start restart (ms)'] = restart.firstAnswerMs;
-      await sleep(IDLE_MS);
-      sample['idle RSS restart (MB)'] = (await memoryOf(restart.child.pid ?? 0)).rss;
+      Object.assign(sample, await firstAnswer(restart, 'restart'));
     } finally {
       await stop(restart.child);
     }
@@ -100,16 +113,21 @@ async function runServer(server: string): Promise<Sample> {
 async function runBare(): Promise<Sample> {
   const bare = await spawnUntilAnswer(['--input-type=module', '-e', BARE], env, `${base}/term`);
   try {
-    await sleep(IDLE_MS);
-    return { 'start fresh (ms)': bare.firstAnswerMs, 'idle RSS (MB)': (await memoryOf(bare.child.pid ?? 0)).rss };
+    return await firstAnswer(bare, 'fresh');
   } finally {
     await stop(bare.child);
   }
 }
 
-function medians(samples: Sample[]): Sample {
+/** Per figure: the median of the runs and their range (a busy machine moves single runs a lot). */
+function medians(samples: Sample[]): Map<string, { median: number; min: number; max: number }> {
   const keys = [...new Set(samples.flatMap((sample) => Object.keys(sample)))];
-  return Object.fromEntries(keys.map((key) => [key, medianAndP95(samples.map((sample) => sample[key] ?? Number.NaN)).median]));
+  return new Map(
+    keys.map((key) => {
+      const values = samples.map((sample) => sample[key] ?? Number.NaN);
+      return [key, { median: medianAndP95(values).median, min: Math.min(...values), max: Math.max(...values) }];
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -120,20 +138,21 @@ async function main(): Promise<void> {
     for (const server of SERVERS) results.get(server)?.push(await runServer(server));
   }
   const table = new Map([...results].map(([name, samples]) => [name, medians(samples)]));
-  const bare = table.get('bare Fastify') ?? {};
-  const rows = [...new Set([...table.values()].flatMap((sample) => Object.keys(sample)))];
+  const bare = table.get('bare Fastify');
+  const rows = [...new Set([...table.values()].flatMap((figures) => [...figures.keys()]))];
   const names = [...table.keys()];
-  const width = Math.max(24, ...names.map((name) => name.length + 2));
-  console.log(`medians of ${RUNS} runs; idle = ${IDLE_MS} ms after the first answer; load ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs`);
-  console.log(`${''.padEnd(24)}${names.map((name) => name.padStart(width)).join('')}`);
+  const width = Math.max(30, ...names.map((name) => name.length + 2));
+  console.log(`medians [ranges] of ${RUNS} runs; idle = ${IDLE_MS} ms after the first answer; load ${loadavg()[0]?.toFixed(1)} on ${cpus().length} CPUs`);
+  console.log(`${''.padEnd(28)}${names.map((name) => name.padStart(width)).join('')}`);
   for (const row of rows) {
     const cells = names.map((name) => {
-      const value = table.get(name)?.[row];
-      if (value === undefined) return '-'.padStart(width);
-      const ratio = name !== 'bare Fastify' && bare[row] ? ` (${(value / bare[row]).toFixed(1)}x)` : '';
-      return `${value.toFixed(0)}${ratio}`.padStart(width);
+      const figure = table.get(name)?.get(row);
+      if (figure === undefined) return '-'.padStart(width);
+      const base = bare?.get(row)?.median;
+      const ratio = name !== 'bare Fastify' && base ? ` ${(figure.median / base).toFixed(1)}x` : '';
+      return `${figure.median.toFixed(0)} [${figure.min.toFixed(0)}-${figure.max.toFixed(0)}]${ratio}`.padStart(width);
     });
-    console.log(`${row.padEnd(24)}${cells.join('')}`);
+    console.log(`${row.padEnd(28)}${cells.join('')}`);
   }
 }
 

@@ -1,30 +1,36 @@
 /**
  * npm run build, step: writes the migrated, empty PGlite cluster new embedded databases start
- * from (src/server/db/pglite-template.ts), once per PGlite version and set of migrations.
+ * from (src/server/db/pglite-template.ts), as a folder and as a tarball of the same cluster,
+ * once per PGlite version and set of migrations.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteMigrationTarget } from '../server/db/index.js';
 import { migrate, readMigrations } from '../server/db/migrate.js';
-import { pgliteTemplatePath } from '../server/db/pglite-template.js';
+import { pgliteTemplateDir, pgliteTemplatePath } from '../server/db/pglite-template.js';
 
 const migrations = await readMigrations();
 const file = pgliteTemplatePath(migrations);
-if (existsSync(file)) {
-  console.log(`kept ${file}`);
+const dir = pgliteTemplateDir(migrations);
+if (existsSync(file) && existsSync(path.join(dir, 'PG_VERSION'))) {
+  console.log(`kept ${dir}(.tar.gz)`);
 } else {
-  const client = await PGlite.create();
+  // Both are written aside and renamed: a server starting meanwhile never reads half of either.
+  const staging = `${dir}.tmp-${process.pid}`;
+  await mkdir(staging, { recursive: true });
+  const client = await PGlite.create(staging);
   try {
     await migrate(pgliteMigrationTarget(client), migrations);
     const dump = await client.dumpDataDir('gzip');
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written aside and renamed: a server starting meanwhile never reads half a file.
     await writeFile(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
-    await rename(`${file}.tmp`, file);
   } finally {
+    // Closing shuts the cluster down cleanly: the folder is then whole, as a restart finds it.
     await client.close();
   }
-  console.log(`wrote ${file}`);
+  await rename(`${file}.tmp`, file);
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+  console.log(`wrote ${dir}(.tar.gz)`);
 }

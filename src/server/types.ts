@@ -62,8 +62,8 @@ declare module 'fastify' {
     postal: PostalLookup;
     /** Kanji -> half-width kana (plugins/lookups.ts). */
     furigana: FuriganaReader;
-    /** The RSA key pairs of the PIN encryption (plugins/pin-keys.ts). */
-    pinKeys: PinKeyStore;
+    /** The RSA key pairs of the PIN encryption (plugins/pin-keys.ts); pending while the first key is generated. */
+    pinKeys(): Promise<PinKeyStore>;
     /** The identity-check providers, one per method (plugins/ekyc.ts, ekyc/providers.ts). */
     ekyc: EkycProviders;
     /** The forms of SCHEMAS_DIR (plugins/forms.ts). */

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteMigrationTarget } from '../../src/server/db/index.js';
 import { migrate, readMigrations, type MigrationTarget } from '../../src/server/db/migrate.js';
-import { pgliteTemplatePath } from '../../src/server/db/pglite-template.js';
+import { copyPgliteTemplate, pgliteTemplateDir, pgliteTemplatePath } from '../../src/server/db/pglite-template.js';
 import { documents, maintenanceWindows } from '../../src/server/db/schema.js';
 import { importDocumentFiles } from '../../src/server/uploads/import-files.js';
 import { readDocument } from '../../src/server/uploads/store.js';
@@ -60,6 +60,30 @@ describe('migrator', () => {
     expect(pgliteTemplatePath(files)).toBe(pgliteTemplatePath([{ ...files[0]! }]));
     expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([{ name: '0001_a.sql', sql: 'CREATE TABLE a (id bigint);' }]));
     expect(pgliteTemplatePath(files)).not.toBe(pgliteTemplatePath([...files, { name: '0002_b.sql', sql: '' }]));
+  });
+
+  it('gives a new DATA_DIR a copy of the template folder, renamed into place, and leaves a folder with files alone', async () => {
+    // A template of migrations of this test's own, so the copy is checked without a build.
+    const files = [{ name: '0001_copy.sql', sql: `-- ${process.pid} ${Date.now()}` }];
+    const template = pgliteTemplateDir(files);
+    await mkdir(path.join(template, 'base'), { recursive: true });
+    await writeFile(path.join(template, 'PG_VERSION'), '17\n');
+    await writeFile(path.join(template, 'base', 'file'), 'template');
+    dir = await mkdtemp(path.join(tmpdir(), 'kouza-db-'));
+    try {
+      const target = path.join(dir, 'pglite');
+      expect(await copyPgliteTemplate(files, target)).toBe(true);
+      expect(await readFile(path.join(target, 'base', 'file'), 'utf8')).toBe('template');
+      expect(await readdir(dir)).toEqual(['pglite']);
+      await writeFile(path.join(target, 'base', 'file'), 'written since');
+      expect(await copyPgliteTemplate(files, target)).toBe(false);
+      expect(await readFile(path.join(target, 'base', 'file'), 'utf8')).toBe('written since');
+      await mkdir(path.join(dir, 'empty'));
+      expect(await copyPgliteTemplate(files, path.join(dir, 'empty'))).toBe(true);
+      expect(await copyPgliteTemplate([{ name: '0001_none.sql', sql: 'no template' }], path.join(dir, 'none'))).toBe(false);
+    } finally {
+      await rm(template, { recursive: true, force: true });
+    }
   });
 
   it('leaves nothing of a failing file and records it as not applied', async () => {

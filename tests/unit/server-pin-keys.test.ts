@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { loadSecrets } from '../../src/server/db/secrets.js';
-import { loadPinKeys, rotatePinKey } from '../../src/server/pin/keys.js';
+import { loadPinKeys, pinKeyToGenerate, rotatePinKey } from '../../src/server/pin/keys.js';
 
 const payload = Buffer.from('{"pin":"2580","binding":"b"}');
 
@@ -63,7 +63,10 @@ describe('PIN keys', () => {
   it('on disk: generated once (3072 bits, mode 600), reused, rotated with the old key still decrypting', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kouza-keys-'));
     const config = { dataDir: dir, pinKeyFile: null };
+    // The server generates a first key behind the start (plugins/pin-keys.ts), never a later one.
+    expect(await pinKeyToGenerate(config)).toBe(true);
     const first = await loadPinKeys(config);
+    expect(await pinKeyToGenerate(config)).toBe(false);
     const files = await readdir(path.join(dir, 'keys'));
     expect(files).toEqual([expect.stringMatching(new RegExp(`^\\d{8}T\\d{6}Z_${first.current.keyId}\\.pem$`))]);
     expect((await stat(path.join(dir, 'keys', files[0] ?? ''))).mode & 0o777).toBe(0o600);

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { migrate, readMigrations, type MigrationTarget } from './migrate.js';
-import { readPgliteTemplate } from './pglite-template.js';
+import { copyPgliteTemplate, readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export { schema };
@@ -85,7 +86,27 @@ export function poolMigrationTarget(pool: pg.Pool): MigrationTarget {
  */
 const PGLITE_START = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
+/**
+ * V8 runs PGlite's WebAssembly first as baseline (Liftoff) code and recompiles a function with
+ * its optimising compiler once it has run "enough" (its tiering budget, ~1.8 million bytes
+ * executed). Opening a database runs so much of PostgreSQL once that at the default budget
+ * hundreds of functions are optimised during the start, used once and rarely again: measured
+ * here, ~700 ms of CPU and ~40 MB of resident memory of every start. With a budget 100 times
+ * larger the start costs about half the CPU and memory; under load the hot functions are
+ * optimised all the same, and after some 3,000 statements the CPU per statement is what it is
+ * at the default (measured with a loop of inserts and selects; bench/start.ts for the start).
+ * Set once per process, before the first module is compiled; it applies to this process's
+ * WebAssembly only, and PGlite's is the only one.
+ */
+let tieringSet = false;
+function deferWasmOptimisation(): void {
+  if (tieringSet) return;
+  tieringSet = true;
+  setFlagsFromString('--wasm-tiering-budget=180000000');
+}
+
 async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+  deferWasmOptimisation();
   const migrations = await readMigrations();
   let client: PGlite;
   if (dataDir === ':memory:') {
@@ -96,9 +117,12 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     // it. The server and the operator command therefore must not run at the same time on one
     // DATA_DIR (with DATABASE_URL there is no such limit).
     const dir = path.join(dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    // A new folder starts from the template, an existing one (PG_VERSION written) as it is.
-    const template = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : await readPgliteTemplate(migrations);
+    await mkdir(dataDir, { recursive: true });
+    // A new folder starts as a copy of the template folder (or, failing that, from its
+    // tarball), an existing one (PG_VERSION written) as it is.
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION')) && !(await copyPgliteTemplate(migrations, dir));
+    if (fresh) await mkdir(dir, { recursive: true });
+    const template = fresh ? await readPgliteTemplate(migrations) : undefined;
     client = await PGlite.create(dir, template ? { ...PGLITE_START, loadDataDir: template } : PGLITE_START);
   }
   try {

@@ -129,6 +129,15 @@ export class PinKeyStore {
   }
 }
 
+/**
+ * Whether loadPinKeys() will first generate a key (seconds of CPU for 3072 bits): no
+ * PIN_KEY_FILE, and DATA_DIR ':memory:' or no key in DATA_DIR/keys yet.
+ */
+export async function pinKeyToGenerate(config: Pick<ServerConfig, 'dataDir' | 'pinKeyFile'>): Promise<boolean> {
+  if (config.pinKeyFile) return false;
+  return config.dataDir === ':memory:' || (await keyFiles(keysDir(config.dataDir))).length === 0;
+}
+
 /** The keys of the configuration (see the file comment). */
 export async function loadPinKeys(config: Pick<ServerConfig, 'dataDir' | 'pinKeyFile'>): Promise<PinKeyStore> {
   const fromFile = config.pinKeyFile ? await readKeyFile(config.pinKeyFile) : null;

@@ -124,7 +124,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       createdAt: now,
       expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
     });
-    const { keyId, keyCode } = app.pinKeys.current;
+    const { keyId, keyCode } = (await app.pinKeys()).current;
     return { keyId, keyCode, binding };
   });
 
@@ -149,8 +149,9 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       // Told before anything is decrypted; judged again under the lock below.
       if (!pinContextFrom(storedAnswersOfRequest(request), applicationType)) return conflict(reply, httpMessages.stepsIncomplete);
 
-      const keyId = request.body.keyId ?? app.pinKeys.current.keyId;
-      const plaintext = await app.pinKeys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));
+      const keys = await app.pinKeys();
+      const keyId = request.body.keyId ?? keys.current.keyId;
+      const plaintext = await keys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));
       const payload = plaintext ? parsePayload(plaintext) : null;
       if (!payload) return refused(reply);
 
