@@ -33,7 +33,7 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
   }
 
   /** Up to the provider's answer to the redirect_uri: the URL the browser is sent to next. */
-  async function authorize(who: Signed, identity: 'self' | 'other', edit: (url: URL) => void = () => {}) {
+  async function authorize(who: Signed, identity: 'self' | 'other', edit: (url: URL) => void = () => {}, browser = new Browser(port)) {
     const started = await startEkyc(server, who, { supplement: false, method: 'JPKI_SIGNATURE' });
     expect(started.statusCode).toBe(200);
     const authorization = new URL(started.json<{ url: string }>().url);
@@ -41,7 +41,6 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('scope')).toBe('openid name address birthdate gender');
     edit(authorization);
-    const browser = new Browser(port);
     const toLogin = await browser.send(authorization);
     expect(toLogin.status).toBe(303);
     if (!toLogin.location.pathname.startsWith('/oidc-provider/interaction/')) return { browser, callback: toLogin.location };
@@ -92,6 +91,18 @@ describe.each(backends)('identity check over OpenID Connect with the stand-in pr
     const replayed = await browser.send(callback);
     expect(replayed.location.pathname).toBe('/ekyc-error');
     expect(await records(who)).toHaveLength(1);
+  });
+
+  it('asks for the card again on a new attempt, though the provider still has the earlier session in that browser', async () => {
+    const who = await withPin();
+    const first = await authorize(who, 'other');
+    expect((await first.browser.send(first.callback)).location.pathname).toBe('/ekyc-callback');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.rejected);
+    // The same browser, its provider cookies kept: prompt=login brings the card holder's choice back.
+    const second = await authorize(who, 'self', (url) => expect(url.searchParams.get('prompt')).toBe('login'), first.browser);
+    expect(second.callback.pathname).toBe('/api/ekyc/oidc/callback');
+    expect((await second.browser.send(second.callback)).location.pathname).toBe('/ekyc-callback');
+    expect(await ekycStatus(server, who)).toBe(EKYC_STATUS.bankerProcessing);
   });
 
   it('checks the parent of a child application: their name and birthday, back to the child flow\'s pages', async () => {

@@ -8,6 +8,7 @@ import type Provider from 'oidc-provider';
 import type { Database } from '../db/index.js';
 import { ekycOidcSessions } from '../db/schema.js';
 import { identityLabels } from './oidc-standin-labels.js';
+import { forgetCardHolder } from './oidc-standin-store.js';
 import { escapeHtml, page, sendPage } from './simulator.js';
 
 /**
@@ -50,8 +51,10 @@ async function interactionOf(provider: Provider, request: IncomingMessage, respo
   }
 }
 
+const gonePage = () => page(STANDIN_TITLE, `<h1>${STANDIN_TITLE}</h1><p>${INTERACTION_GONE}</p>`);
+
 function gone(reply: FastifyReply) {
-  return sendPage(reply, 400, page(STANDIN_TITLE, `<h1>${STANDIN_TITLE}</h1><p>${INTERACTION_GONE}</p>`));
+  return sendPage(reply, 400, gonePage());
 }
 
 /**
@@ -85,11 +88,19 @@ export const standinRoutes: FastifyPluginAsync<{ standin: () => Promise<Provider
       const state = String(details.params.state ?? '');
       const [session] = await db.select({ sessionId: ekycOidcSessions.sessionId }).from(ekycOidcSessions).where(eq(ekycOidcSessions.state, state));
       const accountId = identity === 'self' && session ? `self.${session.sessionId}` : `other.${randomBytes(8).toString('hex')}`;
+      // A new card holder: the provider forgets the one it remembers from an earlier check in this browser.
+      if (details.session?.cookie && details.session.accountId !== accountId) await forgetCardHolder(db, details.session.cookie, details.uid);
       const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope));
       const grantId = await grant.save();
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      try {
+        await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      } catch (error) {
+        // The interaction ended meanwhile (expired, finished in another tab): say so, rather than leave the answer open.
+        request.log.warn({ err: error }, 'OpenID stand-in: the interaction could not be finished');
+        if (!reply.raw.headersSent) reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(gonePage());
+      }
     });
   });
 

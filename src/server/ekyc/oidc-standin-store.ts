@@ -98,3 +98,24 @@ export async function sweepExpiredStandinRows(db: Database): Promise<number> {
     .returning({ id: oidcStandinStore.id });
   return deleted.length;
 }
+
+/**
+ * Makes the stand-in's session `sessionId`, and the interaction `interactionId` under way in it,
+ * forget who logged in (the account and the grants it gave), keeping the session itself: the
+ * Digital Agency's app reads the card on every check, so a new check may name another card
+ * holder, without oidc-provider first logging the old one out (a page of its own that needs
+ * script) or refusing the interaction because the session's principal changed. The session
+ * keeps its uid, which the interaction is bound to.
+ */
+export async function forgetCardHolder(db: Database, sessionId: string, interactionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(oidcStandinStore)
+      .set({ payload: sql`${oidcStandinStore.payload} - 'accountId' - 'loginTs' - 'amr' - 'acr' - 'authorizations'` })
+      .where(and(eq(oidcStandinStore.model, 'Session'), eq(oidcStandinStore.id, sessionId)));
+    await tx
+      .update(oidcStandinStore)
+      .set({ payload: sql`${oidcStandinStore.payload} #- '{session,accountId}' #- '{session,acr}' #- '{session,amr}'` })
+      .where(and(eq(oidcStandinStore.model, 'Interaction'), eq(oidcStandinStore.id, interactionId)));
+  });
+}

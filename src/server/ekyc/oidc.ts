@@ -100,6 +100,9 @@ export class EkycOidc implements EkycProvider {
       code_challenge_method: 'S256',
       state,
       nonce,
+      // Every check reads the card again: a session the provider still has from an earlier
+      // attempt (another person's card, say) must not answer for this one.
+      prompt: 'login',
     });
     return { sessionId, url: url.href };
   }
