@@ -265,7 +265,9 @@ describe('documents and DATA_DIR (pglite, DATA_DIR a folder)', () => {
     expect(await sharp(stored?.content).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 700 });
     expect(await readDocument(server.app.db, who.id, 'MATERNITY_HANDBOOK')).toBeNull();
     expect((await readdir(dataDir)).sort()).not.toContain('documents');
-    // And the PIN key was generated beside the database, out of git's way.
+    // And the PIN key (made once the server listens, or at the first PIN request: this one asks)
+    // was generated beside the database, out of git's way.
+    await server.app.pinKeys();
     const keys = await readdir(path.join(dataDir, 'keys'));
     expect(keys).toHaveLength(1);
     expect((await stat(path.join(dataDir, 'keys', keys[0] ?? ''))).mode & 0o777).toBe(0o600);
