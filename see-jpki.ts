@@ -9,6 +9,7 @@ const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { wi
 const page = await context.newPage();
 const shot = (name: string) => page.screenshot({ path: `/work/notes/shots/${flow}-${name}.png`, fullPage: true });
 const journey = await reachIdentityCheck(page, bank, flow);
+await page.getByRole('button', { name: 'マイナンバーカードで本人確認へ進む' }).waitFor();
 await shot('1-preparation');
 await act(journey, 'EkycPreparation', 'START_JPKI');
 await page.waitForURL(/oidc-provider\/interaction/);
@@ -24,7 +25,7 @@ await act(journey, 'EkycPreparation', 'START_JPKI');
 await page.waitForURL(/oidc-provider\/interaction/);
 await chooseProviderOutcome(journey, 'jpkiSamePerson');
 await page.waitForURL(/complete/, { timeout: 30_000, waitUntil: 'commit' });
-await page.getByText('お申込み番号').first().waitFor();
+await page.getByText(/口座開設のお申込みを受け付けました。/).waitFor();
 await shot('4-complete');
 console.log('complete:', await page.locator('main').innerText());
 await browser.close();
