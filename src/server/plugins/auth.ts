@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { messages } from '../../domain/messages.js';
 import { hashAuthToken } from '../crypto.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applicationPins, applications, authTokens } from '../db/schema.js';
 import { ekycStateFields, type EkycState } from '../ekyc/sessions.js';
@@ -59,29 +60,15 @@ function sessionUpdate(db: Database) {
 }
 
 /**
- * The three forms of the session check, built once per database and prepared (named
- * statements on PostgreSQL, parsed once per connection): it runs on every authenticated
- * request, about 20 times per application, and building its SQL with drizzle's query builder
- * each time was the largest share of the server's drizzle CPU (bench/profile-summary.ts).
+ * The three forms of the session check, prepared (db/prepared.ts): it runs on every
+ * authenticated request, about 20 times per application, and building its SQL each time was
+ * the largest share of the server's drizzle CPU under load.
  */
-function prepareSessionChecks(db: Database) {
-  return {
-    plain: sessionUpdate(db).returning(checked).prepare('session_check'),
-    answers: sessionUpdate(db).returning({ ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
-    ekyc: sessionUpdate(db).returning({ ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
-  };
-}
-
-const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepareSessionChecks>>();
-
-function sessionChecksOf(db: Database) {
-  let prepared = preparedByDatabase.get(db);
-  if (!prepared) {
-    prepared = prepareSessionChecks(db);
-    preparedByDatabase.set(db, prepared);
-  }
-  return prepared;
-}
+const sessionChecksOf = oncePerDatabase((db) => ({
+  plain: sessionUpdate(db).returning(checked).prepare('session_check'),
+  answers: sessionUpdate(db).returning({ ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
+  ekyc: sessionUpdate(db).returning({ ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
+}));
 
 /**
  * The session check (sessionUpdate). It also returns whether the PIN is set,
