@@ -41,7 +41,9 @@
  * each flow), LOAD_CHILD_SHARE (0.5: every second application; 0 for general ones only),
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
  * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441),
- * LOAD_SQL_TEXTS=1 (also print each route's statements by text).
+ * LOAD_SQL_TEXTS=1 (also print each route's statements by text), LOAD_CPU_PROF_DIR (a folder: the
+ * server runs with node --cpu-prof and writes its profile there on exit; the profiler's own
+ * cost shows in the CPU figures, so measure without it).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -66,6 +68,8 @@ const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PAC
 const FIRST_PORT = env('LOAD_PORT', 3441);
 const SQL_TEXTS = process.env.LOAD_SQL_TEXTS === '1';
 const CHILD_SHARE = env('LOAD_CHILD_SHARE', 0.5);
+/** A folder for the server's V8 CPU profiles (node --cpu-prof; summarise with bench/profile-summary.ts). */
+const CPU_PROF_DIR = process.env.LOAD_CPU_PROF_DIR;
 const BANK = '0177';
 
 // ---- the SMTP sink: codes by address ------------------------------------------------------
@@ -141,7 +145,8 @@ const CHEAP_ROUTES: [string, number][] = [
 async function measureDatabase(name: string, port: number, barePort: number, probe: string, databaseUrl: string | null): Promise<Measured> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-load-'));
   const schema = databaseUrl ? await throwawaySchema(databaseUrl) : null;
-  const server = await startProcess(['--import', probe, 'dist/server/main.js'], port, {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
+  const server = await startProcess([...profile, '--import', probe, 'dist/server/main.js'], port, {
     DATA_DIR: dataDir,
     ...(schema ? { DATABASE_URL: schema.databaseUrl } : {}),
     SMTP_URL: sink.url,

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../domain/messages.js';
 import { hashAuthToken } from '../crypto.js';
+import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applicationPins, applications, authTokens } from '../db/schema.js';
 import { ekycStateFields, type EkycState } from '../ekyc/sessions.js';
@@ -27,9 +29,49 @@ const pinSetOf = sql<boolean>`exists (select 1 from ${applicationPins} where ${q
 /** What a route reads besides the session, in the session check's statement. */
 type Extra = 'answers' | 'ekyc' | null;
 
+const checked = {
+  id: applications.id,
+  bankCode: applications.bankCode,
+  applicationType: applications.applicationType,
+  flowVersion: applications.flowVersion,
+  pinSet: pinSetOf,
+};
+
 /**
  * The session's row, checked and touched in one statement: a token of another bank, expired or
- * idle too long matches no row and is not touched. It also returns whether the PIN is set,
+ * idle too long matches no row and is not touched. Its values are placeholders (times as ISO
+ * strings, as drizzle's timestamp column would send them).
+ */
+function sessionUpdate(db: Database) {
+  const now = sql.placeholder('now');
+  return db
+    .update(authTokens)
+    .set({ lastSeenAt: sql`${now}` })
+    .from(applications)
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(applications.id, authTokens.applicationId),
+        eq(applications.bankCode, sql.placeholder('bankCode')),
+        gt(authTokens.expiresAt, now),
+        gte(authTokens.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    );
+}
+
+/**
+ * The three forms of the session check, prepared (db/prepared.ts): it runs on every
+ * authenticated request, about 20 times per application, and building its SQL each time was
+ * the largest share of the server's drizzle CPU under load.
+ */
+const sessionChecksOf = oncePerDatabase((db) => ({
+  plain: sessionUpdate(db).returning(checked).prepare('session_check'),
+  answers: sessionUpdate(db).returning({ ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
+  ekyc: sessionUpdate(db).returning({ ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
+}));
+
+/**
+ * The session check (sessionUpdate). It also returns whether the PIN is set,
  * which every step-editing POST, the PIN's and the eKYC's routes ask first, and on request
  * what the route reads anyway: with 'answers' what the application has stored
  * (forms/answers.ts), with 'ekyc' its identity check (ekyc/sessions.ts). One statement
@@ -43,28 +85,15 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
   const bankCode = request.bank?.code;
   if (!bankCode) return unauthorized();
   const now = clock();
-  const session = db
-    .update(authTokens)
-    .set({ lastSeenAt: now })
-    .from(applications)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashAuthToken(match[1])),
-        eq(applications.id, authTokens.applicationId),
-        eq(applications.bankCode, bankCode),
-        gt(authTokens.expiresAt, now),
-        gte(authTokens.lastSeenAt, new Date(now.getTime() - config.session.idleMs)),
-      ),
-    );
-  const checked = {
-    id: applications.id,
-    bankCode: applications.bankCode,
-    applicationType: applications.applicationType,
-    flowVersion: applications.flowVersion,
-    pinSet: pinSetOf,
+  const values = {
+    now: now.toISOString(),
+    tokenHash: hashAuthToken(match[1]),
+    bankCode,
+    idleSince: new Date(now.getTime() - config.session.idleMs).toISOString(),
   };
+  const checks = sessionChecksOf(db);
   if (extra === 'answers') {
-    const [row] = await session.returning({ ...storedAnswerFields, ...checked });
+    const [row] = await checks.answers.execute(values);
     if (!row) return unauthorized();
     // id, flowVersion and pinSet are the session's, not answers the browser receives.
     const { id, flowVersion, pinSet, ...stored } = row;
@@ -72,13 +101,13 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
     return;
   }
   if (extra === 'ekyc') {
-    const [row] = await session.returning({ ...checked, ...ekycStateFields });
+    const [row] = await checks.ekyc.execute(values);
     if (!row) return unauthorized();
     const { latestEkyc, ekycAttempts, applicationNumber, ...application } = row;
     request.application = { ...application, ekyc: { latest: latestEkyc, attempts: ekycAttempts, applicationNumber } };
     return;
   }
-  const [row] = await session.returning(checked);
+  const [row] = await checks.plain.execute(values);
   if (!row) return unauthorized();
   request.application = row;
 }
