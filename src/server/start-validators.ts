@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { repositoryRoot } from './paths.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM (as in masterdata/load.ts).
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+
+/**
+ * The JSON Schemas the start checks validate with (the bank registry, the form keywords, the
+ * landing checklists here; the flow lint's in flows/check.ts, its options being the lint's):
+ * each one's ajv options in one place, so the build and the server compile it alike. Compiling them with ajv at every start cost a few hundred ms of CPU
+ * (issue 13, ADR 0038); `npm run build` (src/cli/compile-validators.ts, beside the browser's
+ * form validators) writes each as ajv's standalone code to dist/validators/<name>.cjs, stamped
+ * with a fingerprint of the schema and the options it was compiled from. A start takes that
+ * code only when the fingerprint matches the schema it has just read; a schema edited after the
+ * build (or no build) is compiled here as before, so its errors, and a schema ajv refuses, read
+ * the same either way.
+ */
+export interface StartSchema {
+  /** The generated file's base name. */
+  name: string;
+  options: Options;
+  /** ajv-formats' formats (its standalone code requires them from ajv-formats). */
+  formats?: boolean;
+}
+
+export const startSchemas = {
+  // allErrors so one run lists every broken field; verbose so enum errors can quote the bad value.
+  bank: { name: 'bank', options: { allErrors: true, strict: true, verbose: true }, formats: true },
+  formKeywords: { name: 'form-keywords', options: { allErrors: true, strict: false } },
+  checklist: { name: 'checklist', options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true } },
+} satisfies Record<string, StartSchema>;
+
+/** Where the build writes the standalone validators (outside src/: build output, not in git). */
+export const startValidatorsDir = path.join(repositoryRoot, 'dist', 'validators');
+
+function fingerprint(spec: StartSchema, schema: object): string {
+  return createHash('sha256').update(JSON.stringify({ options: spec.options, formats: spec.formats === true, schema })).digest('hex');
+}
+
+function newAjv(spec: StartSchema, code?: Options['code']): Ajv {
+  const ajv = new Ajv(code === undefined ? spec.options : { ...spec.options, code });
+  if (spec.formats) addFormats(ajv);
+  return ajv;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The build's validator of `schema` when it was compiled from this very schema, else undefined. */
+function built<T>(spec: StartSchema, schema: object): ValidateFunction<T> | undefined {
+  let module: { fingerprint?: unknown; default?: unknown };
+  try {
+    module = require(path.join(startValidatorsDir, `${spec.name}.cjs`)) as typeof module;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  if (module.fingerprint !== fingerprint(spec, schema) || typeof module.default !== 'function') return undefined;
+  return module.default as ValidateFunction<T>;
+}
+
+/** A validator of `schema` with the options of `spec`: the build's, or compiled now (throws what ajv throws). */
+export function startValidator<T = unknown>(spec: StartSchema, schema: object): ValidateFunction<T> {
+  return built<T>(spec, schema) ?? newAjv(spec).compile<T>(schema);
+}
+
+/** The build step: the CommonJS module of `schema`'s standalone validator, with its fingerprint. */
+export function startValidatorCode(spec: StartSchema, schema: object): string {
+  const ajv = newAjv(spec, { source: true, lines: false });
+  const code = standaloneCode(ajv, ajv.compile(schema));
+  return `${code}\nmodule.exports.fingerprint = ${JSON.stringify(fingerprint(spec, schema))};\n`;
+}

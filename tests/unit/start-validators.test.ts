@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { startSchemas, startValidator, startValidatorCode } from '../../src/server/start-validators';
+
+const root = new URL('../../', import.meta.url).pathname;
+const readJson = async (file: string) => JSON.parse(await readFile(path.join(root, file), 'utf8')) as Record<string, unknown>;
+
+/** A bank.json with several faults at once (allErrors, verbose: the bad value is quoted). */
+async function brokenBank(): Promise<Record<string, unknown>> {
+  const bank = await readJson('banks/0177/bank.json');
+  delete bank.NAME;
+  return { ...bank, DOMAIN: 'not a host name!', TERM_OF_SERVICE_URL: 'nope', unknownKey: 1 };
+}
+
+describe('start-check validators compiled at build time', () => {
+  it('the standalone code answers a broken bank.json with the very errors ajv compiled at start gives', async () => {
+    const schema = await readJson('banks/bank.schema.json');
+    // Inside the repository, where the code's require("ajv/…") finds node_modules.
+    await mkdir(path.join(root, 'node_modules', '.cache'), { recursive: true });
+    const dir = await mkdtemp(path.join(root, 'node_modules', '.cache', 'start-validators-'));
+    try {
+      const file = path.join(dir, 'bank.cjs');
+      await writeFile(file, startValidatorCode(startSchemas.bank, schema));
+      const standalone = (createRequire(import.meta.url)(file) as { default: ValidateFunction }).default;
+      // A schema that differs from every build's: compiled now, by ajv.
+      const compiled = startValidator(startSchemas.bank, { ...schema, title: `${String(schema.title)} (edited)` });
+      const bank = await brokenBank();
+      expect(standalone(bank)).toBe(false);
+      expect(compiled(bank)).toBe(false);
+      const strip = (errors: ValidateFunction['errors']) => JSON.parse(JSON.stringify(errors ?? [], (key, value: unknown) => (key === 'schema' || key === 'parentSchema' ? undefined : value))) as unknown;
+      expect(strip(standalone.errors)).toEqual(strip(compiled.errors));
+      expect((standalone.errors ?? []).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a schema edited after the build is compiled from the edit, not taken from the build', async () => {
+    const schema = await readJson('banks/bank.schema.json');
+    const bank = await readJson('banks/0177/bank.json');
+    expect(startValidator(startSchemas.bank, schema)(bank)).toBe(true);
+    const stricter = {
+      ...schema,
+      properties: { ...(schema.properties as object), addedAfterTheBuild: { type: 'string' } },
+      required: [...(schema.required as string[]), 'addedAfterTheBuild'],
+    };
+    const validate = startValidator(startSchemas.bank, stricter);
+    expect(validate(bank)).toBe(false);
+    expect(validate.errors?.[0]?.params).toEqual({ missingProperty: 'addedAfterTheBuild' });
+  });
+
+  it('a schema ajv refuses still stops the check with ajv\'s message', () => {
+    expect(() => startValidator(startSchemas.checklist, { type: 'object', properties: { a: { type: 'strnig' } } })).toThrow(/schema is invalid: data\/properties\/a/);
+  });
+});
