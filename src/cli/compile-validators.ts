@@ -15,7 +15,8 @@ import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setu
 import { resolveSchemaMessages } from '../domain/schemas/messages';
 import { flowStartSchema } from '../server/flows/check';
 import { formKeywordsSchema } from '../server/flows/form-keywords';
-import { startSchemas, startValidatorCode, startValidatorsDir, type StartSchema } from '../server/start-validators';
+import { startSchemas, startValidatorCode, startValidatorsDir, startValidatorsCode, type StartSchema } from '../server/start-validators';
+import { defaultSchemasDir, formsStartSchema, schemasById } from '../server/validation';
 
 const root = new URL('../../', import.meta.url).pathname;
 const schemaDir = resolve(root, process.env.SCHEMAS_DIR ?? 'schemas');
@@ -83,7 +84,9 @@ export function compileStartChecks(): string[] {
   rmSync(startValidatorsDir, { recursive: true, force: true });
   mkdirSync(startValidatorsDir, { recursive: true });
   for (const [spec, schema] of checks) writeFileSync(join(startValidatorsDir, `${spec.name}.cjs`), startValidatorCode(spec, schema));
-  return checks.map(([spec]) => spec.name);
+  // The server's form validators, all in one ajv as the server has them (validation.ts).
+  writeFileSync(join(startValidatorsDir, `${formsStartSchema.name}.cjs`), startValidatorsCode(formsStartSchema, schemasById(defaultSchemasDir)));
+  return [...checks.map(([spec]) => spec.name), formsStartSchema.name];
 }
 
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {

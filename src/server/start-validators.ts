@@ -26,6 +26,8 @@ export interface StartSchema {
   options: Options;
   /** ajv-formats' formats (its standalone code requires them from ajv-formats). */
   formats?: boolean;
+  /** Keywords added to the ajv (the forms' ajv-errors); a change of them needs a build. */
+  extend?: (ajv: Ajv) => Ajv;
 }
 
 export const startSchemas = {
@@ -38,6 +40,7 @@ export const startSchemas = {
 /** Where the build writes the standalone validators (outside src/: build output, not in git). */
 export const startValidatorsDir = path.join(repositoryRoot, 'dist', 'validators');
 
+/** Of one schema, or of several by id (compiled in one ajv, where they $ref each other). */
 function fingerprint(spec: StartSchema, schema: object): string {
   return createHash('sha256').update(JSON.stringify({ options: spec.options, formats: spec.formats === true, schema })).digest('hex');
 }
@@ -45,27 +48,45 @@ function fingerprint(spec: StartSchema, schema: object): string {
 function newAjv(spec: StartSchema, code?: Options['code']): Ajv {
   const ajv = new Ajv(code === undefined ? spec.options : { ...spec.options, code });
   if (spec.formats) addFormats(ajv);
-  return ajv;
+  return spec.extend ? spec.extend(ajv) : ajv;
 }
 
 const require = createRequire(import.meta.url);
 
-/** The build's validator of `schema` when it was compiled from this very schema, else undefined. */
-function built<T>(spec: StartSchema, schema: object): ValidateFunction<T> | undefined {
-  let module: { fingerprint?: unknown; default?: unknown };
+type BuiltModule = Record<string, unknown> & { fingerprint?: unknown; default?: unknown };
+
+/** The build's module of `spec` when it was compiled from this very schema (or schemas), else undefined. */
+function built(spec: StartSchema, schema: object): BuiltModule | undefined {
+  let module: BuiltModule;
   try {
-    module = require(path.join(startValidatorsDir, `${spec.name}.cjs`)) as typeof module;
+    module = require(path.join(startValidatorsDir, `${spec.name}.cjs`)) as BuiltModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;
   }
-  if (module.fingerprint !== fingerprint(spec, schema) || typeof module.default !== 'function') return undefined;
-  return module.default as ValidateFunction<T>;
+  return module.fingerprint === fingerprint(spec, schema) ? module : undefined;
 }
 
 /** A validator of `schema` with the options of `spec`: the build's, or compiled now (throws what ajv throws). */
 export function startValidator<T = unknown>(spec: StartSchema, schema: object): ValidateFunction<T> {
-  return built<T>(spec, schema) ?? newAjv(spec).compile<T>(schema);
+  const validate = built(spec, schema)?.default;
+  return typeof validate === 'function' ? (validate as ValidateFunction<T>) : newAjv(spec).compile<T>(schema);
+}
+
+/**
+ * The build's validators of several schemas compiled in one ajv (by id: `byId` as the server
+ * adds them), when built from these very schemas; else undefined (the caller compiles them).
+ */
+export function builtValidators(spec: StartSchema, byId: Record<string, object>): Record<string, ValidateFunction> | undefined {
+  const module = built(spec, byId);
+  if (module === undefined) return undefined;
+  const validators: Record<string, ValidateFunction> = {};
+  for (const id of Object.keys(byId)) {
+    const validate = module[id];
+    if (typeof validate !== 'function') return undefined;
+    validators[id] = validate as ValidateFunction;
+  }
+  return validators;
 }
 
 /** The build step: the CommonJS module of `schema`'s standalone validator, with its fingerprint. */
@@ -73,4 +94,12 @@ export function startValidatorCode(spec: StartSchema, schema: object): string {
   const ajv = newAjv(spec, { source: true, lines: false });
   const code = standaloneCode(ajv, ajv.compile(schema));
   return `${code}\nmodule.exports.fingerprint = ${JSON.stringify(fingerprint(spec, schema))};\n`;
+}
+
+/** The build step for builtValidators: one module exporting each schema's validator under its id. */
+export function startValidatorsCode(spec: StartSchema, byId: Record<string, object>): string {
+  const ajv = newAjv(spec, { source: true, lines: false });
+  for (const [id, schema] of Object.entries(byId)) ajv.addSchema(schema, id);
+  const code = standaloneCode(ajv, Object.fromEntries(Object.keys(byId).map((id) => [id, id])));
+  return `${code}\nmodule.exports.fingerprint = ${JSON.stringify(fingerprint(spec, byId))};\n`;
 }

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import { startSchemas, startValidator, startValidatorCode } from '../../src/server/start-validators';
+import { startSchemas, startValidator, startValidatorCode, startValidatorsCode } from '../../src/server/start-validators';
+import { defaultSchemasDir, formsStartSchema, schemasById, toValidationFailure } from '../../src/server/validation';
 
 const root = new URL('../../', import.meta.url).pathname;
 const readJson = async (file: string) => JSON.parse(await readFile(path.join(root, file), 'utf8')) as Record<string, unknown>;
@@ -33,6 +34,27 @@ describe('start-check validators compiled at build time', () => {
       const strip = (errors: ValidateFunction['errors']) => JSON.parse(JSON.stringify(errors ?? [], (key, value: unknown) => (key === 'schema' || key === 'parentSchema' ? undefined : value))) as unknown;
       expect(strip(standalone.errors)).toEqual(strip(compiled.errors));
       expect((standalone.errors ?? []).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the forms compiled in one module answer a bad body with the Japanese messages the server\'s ajv gives', async () => {
+    await mkdir(path.join(root, 'node_modules', '.cache'), { recursive: true });
+    const dir = await mkdtemp(path.join(root, 'node_modules', '.cache', 'start-validators-'));
+    try {
+      const byId = schemasById(defaultSchemasDir);
+      const file = path.join(dir, 'forms.cjs');
+      await writeFile(file, startValidatorsCode(formsStartSchema, byId));
+      const standalone = (createRequire(import.meta.url)(file) as Record<string, ValidateFunction>)['personal.schema.json'];
+      // Another id than every build's: compiled now, by ajv.
+      const compiled = startValidator(formsStartSchema, { ...byId['personal.schema.json'], $id: 'personal-edited.schema.json' });
+      const body = { lastName: 'a'.repeat(200), firstNameKana: 'abc', birthDate: 'yesterday' };
+      expect(standalone?.(body)).toBe(false);
+      expect(compiled(body)).toBe(false);
+      const failure = toValidationFailure(standalone?.errors);
+      expect(failure).toEqual(toValidationFailure(compiled.errors));
+      expect(failure.errors.length).toBeGreaterThanOrEqual(3);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
