@@ -16,48 +16,46 @@ async function brokenBank(): Promise<Record<string, unknown>> {
   return { ...bank, DOMAIN: 'not a host name!', TERM_OF_SERVICE_URL: 'nope', unknownKey: 1 };
 }
 
+/** Runs `use` on the module of `code` (written inside the repository, where its require("ajv/…") finds node_modules). */
+async function withModule<T>(code: string, use: (module: Record<string, ValidateFunction>) => T): Promise<T> {
+  await mkdir(path.join(root, 'node_modules', '.cache'), { recursive: true });
+  const dir = await mkdtemp(path.join(root, 'node_modules', '.cache', 'start-validators-'));
+  try {
+    const file = path.join(dir, 'validators.cjs');
+    await writeFile(file, code);
+    return use(createRequire(import.meta.url)(file) as Record<string, ValidateFunction>);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('start-check validators compiled at build time', () => {
   it('the standalone code answers a broken bank.json with the very errors ajv compiled at start gives', async () => {
     const schema = await readJson('banks/bank.schema.json');
-    // Inside the repository, where the code's require("ajv/…") finds node_modules.
-    await mkdir(path.join(root, 'node_modules', '.cache'), { recursive: true });
-    const dir = await mkdtemp(path.join(root, 'node_modules', '.cache', 'start-validators-'));
-    try {
-      const file = path.join(dir, 'bank.cjs');
-      await writeFile(file, startValidatorCode(startSchemas.bank, schema));
-      const standalone = (createRequire(import.meta.url)(file) as { default: ValidateFunction }).default;
-      // A schema that differs from every build's: compiled now, by ajv.
-      const compiled = startValidator(startSchemas.bank, { ...schema, title: `${String(schema.title)} (edited)` });
-      const bank = await brokenBank();
-      expect(standalone(bank)).toBe(false);
-      expect(compiled(bank)).toBe(false);
-      const strip = (errors: ValidateFunction['errors']) => JSON.parse(JSON.stringify(errors ?? [], (key, value: unknown) => (key === 'schema' || key === 'parentSchema' ? undefined : value))) as unknown;
-      expect(strip(standalone.errors)).toEqual(strip(compiled.errors));
-      expect((standalone.errors ?? []).length).toBeGreaterThanOrEqual(4);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const bank = await brokenBank();
+    // A schema that differs from every build's: compiled now, by ajv.
+    const compiled = startValidator(startSchemas.bank, { ...schema, title: `${String(schema.title)} (edited)` });
+    expect(compiled(bank)).toBe(false);
+    const strip = (errors: ValidateFunction['errors']) => JSON.parse(JSON.stringify(errors ?? [], (key, value: unknown) => (key === 'schema' || key === 'parentSchema' ? undefined : value))) as unknown;
+    await withModule(startValidatorCode(startSchemas.bank, schema), ({ default: standalone }) => {
+      expect(standalone?.(bank)).toBe(false);
+      expect(strip(standalone?.errors)).toEqual(strip(compiled.errors));
+      expect((standalone?.errors ?? []).length).toBeGreaterThanOrEqual(4);
+    });
   });
 
   it('the forms compiled in one module answer a bad body with the Japanese messages the server\'s ajv gives', async () => {
-    await mkdir(path.join(root, 'node_modules', '.cache'), { recursive: true });
-    const dir = await mkdtemp(path.join(root, 'node_modules', '.cache', 'start-validators-'));
-    try {
-      const byId = schemasById(defaultSchemasDir);
-      const file = path.join(dir, 'forms.cjs');
-      await writeFile(file, startValidatorsCode(formsStartSchema, byId));
-      const standalone = (createRequire(import.meta.url)(file) as Record<string, ValidateFunction>)['personal.schema.json'];
-      // Another id than every build's: compiled now, by ajv.
-      const compiled = startValidator(formsStartSchema, { ...byId['personal.schema.json'], $id: 'personal-edited.schema.json' });
-      const body = { lastName: 'a'.repeat(200), firstNameKana: 'abc', birthDate: 'yesterday' };
+    const byId = schemasById(defaultSchemasDir);
+    // Another id than every build's: compiled now, by ajv.
+    const compiled = startValidator(formsStartSchema, { ...byId['personal.schema.json'], $id: 'personal-edited.schema.json' });
+    const body = { lastName: 'a'.repeat(200), firstNameKana: 'abc', birthDate: 'yesterday' };
+    expect(compiled(body)).toBe(false);
+    await withModule(startValidatorsCode(formsStartSchema, byId), ({ 'personal.schema.json': standalone }) => {
       expect(standalone?.(body)).toBe(false);
-      expect(compiled(body)).toBe(false);
       const failure = toValidationFailure(standalone?.errors);
       expect(failure).toEqual(toValidationFailure(compiled.errors));
       expect(failure.errors.length).toBeGreaterThanOrEqual(3);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a schema edited after the build is compiled from the edit, not taken from the build', async () => {
