@@ -17,6 +17,7 @@ import { flowStartSchema } from '../server/flows/check';
 import { formKeywordsSchema } from '../server/flows/form-keywords';
 import { startSchemas, startValidatorCode, startValidatorsDir, startValidatorsCode, type StartSchema } from '../server/start-validators';
 import { defaultSchemasDir, formsStartSchema, schemasById } from '../server/validation';
+import { masterDataSchemas, masterDataStartSchema } from '../server/masterdata/load';
 
 const root = new URL('../../', import.meta.url).pathname;
 const schemaDir = resolve(root, process.env.SCHEMAS_DIR ?? 'schemas');
@@ -86,7 +87,9 @@ export function compileStartChecks(): string[] {
   for (const [spec, schema] of checks) writeFileSync(join(startValidatorsDir, `${spec.name}.cjs`), startValidatorCode(spec, schema));
   // The server's form validators, all in one ajv as the server has them (validation.ts).
   writeFileSync(join(startValidatorsDir, `${formsStartSchema.name}.cjs`), startValidatorsCode(formsStartSchema, schemasById(defaultSchemasDir)));
-  return [...checks.map(([spec]) => spec.name), formsStartSchema.name];
+  const masterData = masterDataSchemas(resolve(root, 'banks'));
+  writeFileSync(join(startValidatorsDir, `${masterDataStartSchema.name}.cjs`), startValidatorsCode(masterDataStartSchema, masterData.byId, masterData.refs));
+  return [...checks.map(([spec]) => spec.name), formsStartSchema.name, masterDataStartSchema.name];
 }
 
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {

@@ -11,7 +11,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 /**
  * The JSON Schemas the start checks validate with (the bank registry, the form keywords, the
- * landing checklists here; the flow lint's in flows/check.ts, its options being the lint's):
+ * landing checklists here; the flow lint's in flows/check.ts, its options being the lint's; the
+ * forms' in validation.ts; the master data's in masterdata/load.ts):
  * each one's ajv options in one place, so the build and the server compile it alike. Compiling them with ajv at every start cost a few hundred ms of CPU
  * (issue 13, ADR 0038); `npm run build` (src/cli/compile-validators.ts, beside the browser's
  * form validators) writes each as ajv's standalone code to dist/validators/<name>.cjs, stamped
@@ -74,19 +75,29 @@ export function startValidator<T = unknown>(spec: StartSchema, schema: object): 
 }
 
 /**
- * The build's validators of several schemas compiled in one ajv (by id: `byId` as the server
- * adds them), when built from these very schemas; else undefined (the caller compiles them).
+ * The build's validators of several schemas compiled in one ajv (`byId` as the server adds
+ * them), one per ref of `refs` (default: each schema's id), when built from these very schemas;
+ * else undefined (the caller compiles them).
  */
-export function builtValidators(spec: StartSchema, byId: Record<string, object>): Record<string, ValidateFunction> | undefined {
+export function builtValidators(spec: StartSchema, byId: Record<string, object>, refs = Object.keys(byId)): Record<string, ValidateFunction> | undefined {
   const module = built(spec, byId);
   if (module === undefined) return undefined;
   const validators: Record<string, ValidateFunction> = {};
-  for (const id of Object.keys(byId)) {
-    const validate = module[id];
+  for (const ref of refs) {
+    const validate = module[ref];
     if (typeof validate !== 'function') return undefined;
-    validators[id] = validate as ValidateFunction;
+    validators[ref] = validate as ValidateFunction;
   }
   return validators;
+}
+
+/** builtValidators, or compiled now: a ref the schemas lack is missing from the answer. */
+export function startValidators(spec: StartSchema, byId: Record<string, object>, refs: string[]): Record<string, ValidateFunction | undefined> {
+  const found = builtValidators(spec, byId, refs);
+  if (found) return found;
+  const ajv = newAjv(spec);
+  for (const [id, schema] of Object.entries(byId)) ajv.addSchema(schema, id);
+  return Object.fromEntries(refs.map((ref) => [ref, ajv.getSchema(ref)]));
 }
 
 /** The build step: the CommonJS module of `schema`'s standalone validator, with its fingerprint. */
@@ -96,10 +107,10 @@ export function startValidatorCode(spec: StartSchema, schema: object): string {
   return `${code}\nmodule.exports.fingerprint = ${JSON.stringify(fingerprint(spec, schema))};\n`;
 }
 
-/** The build step for builtValidators: one module exporting each schema's validator under its id. */
-export function startValidatorsCode(spec: StartSchema, byId: Record<string, object>): string {
+/** The build step for builtValidators: one module exporting the validator of each ref under its name. */
+export function startValidatorsCode(spec: StartSchema, byId: Record<string, object>, refs = Object.keys(byId)): string {
   const ajv = newAjv(spec, { source: true, lines: false });
   for (const [id, schema] of Object.entries(byId)) ajv.addSchema(schema, id);
-  const code = standaloneCode(ajv, Object.fromEntries(Object.keys(byId).map((id) => [id, id])));
+  const code = standaloneCode(ajv, Object.fromEntries(refs.map((ref) => [ref, ref])));
   return `${code}\nmodule.exports.fingerprint = ${JSON.stringify(fingerprint(spec, byId))};\n`;
 }
