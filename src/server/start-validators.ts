@@ -12,9 +12,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 /**
  * The JSON Schemas the start checks validate with (the bank registry, the form keywords, the
  * landing checklists here; the flow lint's in flows/check.ts, its options being the lint's; the
- * forms' in validation.ts; the master data's in masterdata/load.ts):
- * each one's ajv options in one place, so the build and the server compile it alike. Compiling them with ajv at every start cost a few hundred ms of CPU
- * (issue 13, ADR 0038); `npm run build` (src/cli/compile-validators.ts, beside the browser's
+ * forms' in validation.ts; the master data's in masterdata/load.ts): each one's ajv options in
+ * one place, so the build and the server compile it alike. Compiling them with ajv at every
+ * start cost a few hundred ms of CPU (issue 13, ADR 0038); `npm run build` (src/cli/compile-validators.ts, beside the browser's
  * form validators) writes each as ajv's standalone code to dist/validators/<name>.cjs, stamped
  * with a fingerprint of the schema and the options it was compiled from. A start takes that
  * code only when the fingerprint matches the schema it has just read; a schema edited after the
@@ -46,7 +46,8 @@ function fingerprint(spec: StartSchema, schema: object): string {
   return createHash('sha256').update(JSON.stringify({ options: spec.options, formats: spec.formats === true, schema })).digest('hex');
 }
 
-function newAjv(spec: StartSchema, code?: Options['code']): Ajv {
+/** An ajv with the options, formats and keywords of `spec` (and ajv's `code` options for the build). */
+export function newAjv(spec: StartSchema, code?: Options['code']): Ajv {
   const ajv = new Ajv(code === undefined ? spec.options : { ...spec.options, code });
   if (spec.formats) addFormats(ajv);
   return spec.extend ? spec.extend(ajv) : ajv;

@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
-import ajvFormats from 'ajv-formats';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
 import { repositoryRoot } from './paths.js';
-import { builtValidators, type StartSchema } from './start-validators.js';
+import { builtValidators, newAjv, type StartSchema } from './start-validators.js';
 
 /**
  * Request validation from the JSON Schemas in /schemas, the same files the browser forms use,
@@ -67,8 +66,7 @@ export function schemasById(dir: string): Record<string, Record<string, unknown>
 function ajv(dir: string): Ajv {
   const found = instances.get(dir);
   if (found) return found;
-  const created = extendAjv(new Ajv(formsStartSchema.options));
-  ajvFormats(created);
+  const created = newAjv(formsStartSchema);
   for (const [name, schema] of readSchemas(dir)) {
     // Schemas are referenced by file name; the lint wants $id, when given, to be that name.
     created.addSchema(schema, schema.$id === undefined ? `${name}.schema.json` : undefined);

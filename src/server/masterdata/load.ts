@@ -33,17 +33,19 @@ const DEFINITIONS: Record<ListName, string> = {
   invitations: 'invitationsFile',
 };
 
+const refOf = (list: ListName) => `${SCHEMA_FILE}#/definitions/${DEFINITIONS[list]}`;
+
 /** The schema by its id and the refs of the lists' definitions, as the build and the start compile them. */
 export function masterDataSchemas(banksDir: string): { byId: Record<string, object>; refs: string[] } {
   const schema = JSON.parse(readFileSync(join(banksDir, SCHEMA_FILE), 'utf8')) as object;
-  return { byId: { [SCHEMA_FILE]: schema }, refs: Object.values(DEFINITIONS).map((definition) => `${SCHEMA_FILE}#/definitions/${definition}`) };
+  return { byId: { [SCHEMA_FILE]: schema }, refs: (Object.keys(DEFINITIONS) as ListName[]).map(refOf) };
 }
 
 function validators(banksDir: string): Record<ListName, ValidateFunction> {
   const { byId, refs } = masterDataSchemas(banksDir);
   const found = startValidators(masterDataStartSchema, byId, refs);
   const of = (list: ListName) => {
-    const validate = found[`${SCHEMA_FILE}#/definitions/${DEFINITIONS[list]}`];
+    const validate = found[refOf(list)];
     if (!validate) throw new Error(`${SCHEMA_FILE} lacks definitions/${DEFINITIONS[list]}`);
     return validate;
   };
