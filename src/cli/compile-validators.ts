@@ -4,6 +4,8 @@
  * VALIDATORS_DIR), so the bundle never calls `eval` or `new Function` (our CSP forbids
  * 'unsafe-eval'). The server compiles the very same files at start; vite.config.ts reads both
  * folders from the same variables.
+ * Also writes the server's start-check validators (src/server/start-validators.ts) to
+ * dist/validators/<name>.cjs, so a start does not compile those schemas with ajv.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
@@ -11,6 +13,11 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import type { RJSFSchema } from '@rjsf/utils';
 import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setup';
 import { resolveSchemaMessages } from '../domain/schemas/messages';
+import { flowStartSchema } from '../server/flows/check';
+import { formKeywordsSchema } from '../server/flows/form-keywords';
+import { startSchemas, startValidatorCode, startValidatorsDir, startValidatorsCode, type StartSchema } from '../server/start-validators';
+import { defaultSchemasDir, formsStartSchema, schemasById } from '../server/validation';
+import { masterDataSchemas, masterDataStartSchema } from '../server/masterdata/load';
 
 const root = new URL('../../', import.meta.url).pathname;
 const schemaDir = resolve(root, process.env.SCHEMAS_DIR ?? 'schemas');
@@ -65,8 +72,29 @@ export function compileAll(): string[] {
   return written;
 }
 
+const readJson = (file: string): object => JSON.parse(readFileSync(resolve(root, file), 'utf8')) as object;
+
+/** The start checks' validators, each from the schema the server reads at start. */
+export function compileStartChecks(): string[] {
+  const checks: Array<[StartSchema, object]> = [
+    [startSchemas.bank, readJson('banks/bank.schema.json')],
+    [flowStartSchema, readJson('flows/flow.schema.json')],
+    [startSchemas.checklist, readJson('checklists/checklist.schema.json')],
+    [startSchemas.formKeywords, formKeywordsSchema],
+  ];
+  rmSync(startValidatorsDir, { recursive: true, force: true });
+  mkdirSync(startValidatorsDir, { recursive: true });
+  for (const [spec, schema] of checks) writeFileSync(join(startValidatorsDir, `${spec.name}.cjs`), startValidatorCode(spec, schema));
+  // The server's form validators, all in one ajv as the server has them (validation.ts).
+  writeFileSync(join(startValidatorsDir, `${formsStartSchema.name}.cjs`), startValidatorsCode(formsStartSchema, schemasById(defaultSchemasDir)));
+  const masterData = masterDataSchemas(resolve(root, 'banks'));
+  writeFileSync(join(startValidatorsDir, `${masterDataStartSchema.name}.cjs`), startValidatorsCode(masterDataStartSchema, masterData.byId, masterData.refs));
+  return [...checks.map(([spec]) => spec.name), formsStartSchema.name, masterDataStartSchema.name];
+}
+
 if (process.argv[1] && import.meta.url.endsWith(basename(process.argv[1]))) {
   const started = performance.now();
   const names = compileAll();
-  console.log(`validators compiled: ${names.join(', ') || '(none)'} in ${Math.round(performance.now() - started)} ms`);
+  const checks = compileStartChecks();
+  console.log(`validators compiled: ${names.join(', ') || '(none)'}; start checks: ${checks.join(', ')} in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
-import ajvFormats from 'ajv-formats';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
 import { resolveSchemaMessages } from '../domain/schemas/messages.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
 import { repositoryRoot } from './paths.js';
+import { builtValidators, newAjv, type StartSchema } from './start-validators.js';
 
 /**
  * Request validation from the JSON Schemas in /schemas, the same files the browser forms use,
@@ -50,19 +50,38 @@ export function readSchemas(dir: string): Map<string, Record<string, unknown>> {
   return schemas;
 }
 
+/**
+ * The browser's options (ajv-setup.ts), but strict: a typo in a shared schema fails the lint
+ * and the start (plugins/forms.ts has every form's validator before the server listens).
+ */
+export const formsStartSchema: StartSchema = { name: 'forms', options: { ...ajvOptions, strict: true }, formats: true, extend: extendAjv };
+
+/** The schemas of a folder by the id ajv knows them by: the file name, or the $id the lint wants to be that name. */
+export function schemasById(dir: string): Record<string, Record<string, unknown>> {
+  const byId: Record<string, Record<string, unknown>> = {};
+  for (const [name, schema] of readSchemas(dir)) byId[typeof schema.$id === 'string' ? schema.$id : `${name}.schema.json`] = schema;
+  return byId;
+}
+
 function ajv(dir: string): Ajv {
   const found = instances.get(dir);
   if (found) return found;
-  // The browser's options (ajv-setup.ts), but strict: a typo in a shared schema fails the lint
-  // and the start (plugins/forms.ts compiles every form's validator before the server listens).
-  const created = extendAjv(new Ajv({ ...ajvOptions, strict: true }));
-  ajvFormats(created);
+  const created = newAjv(formsStartSchema);
   for (const [name, schema] of readSchemas(dir)) {
     // Schemas are referenced by file name; the lint wants $id, when given, to be that name.
     created.addSchema(schema, schema.$id === undefined ? `${name}.schema.json` : undefined);
   }
   instances.set(dir, created);
   return created;
+}
+
+/** Per folder: the build's validators of its schemas (start-validators.ts), or null when they are not these schemas'. */
+const builtByDir = new Map<string, Record<string, ValidateFunction> | null>();
+
+function builtValidator(name: string, dir: string): ValidateFunction | undefined {
+  let built = builtByDir.get(dir);
+  if (built === undefined) builtByDir.set(dir, (built = builtValidators(formsStartSchema, schemasById(dir)) ?? null));
+  return built?.[name];
 }
 
 const compiled = new Map<Ajv, Map<AnySchema, ValidateFunction>>();
@@ -72,12 +91,14 @@ const compiled = new Map<Ajv, Map<AnySchema, ValidateFunction>>();
  * inline schema that may `$ref` the shared ones, from the schemas of `dir`. Compiled once.
  */
 export function validator<T = unknown>(schema: string | AnySchema, dir = defaultSchemasDir): ValidateFunction<T> {
-  const instance = ajv(dir);
   if (typeof schema === 'string') {
-    const found = instance.getSchema<T>(schema);
+    const built = builtValidator(schema, dir);
+    if (built) return built as ValidateFunction<T>;
+    const found = ajv(dir).getSchema<T>(schema);
     if (!found) throw new Error(`No schema ${schema} in ${dir}`);
     return found;
   }
+  const instance = ajv(dir);
   let byAjv = compiled.get(instance);
   if (!byAjv) compiled.set(instance, (byAjv = new Map()));
   let validate = byAjv.get(schema);

@@ -11,6 +11,7 @@
  * written twice, flows/flow.schema.json), and only on a file they pass, the meaning rules on the
  * flow as the domain's one reader (src/domain/flow/model.ts) reads it.
  */
+import type { ValidateFunction } from 'ajv';
 import { isObject, type Json } from '../../domain/flow/model';
 import { flowContext } from './context';
 import type { FlowProblem } from './problem';
@@ -20,6 +21,7 @@ import { lineOfPointer, readSource } from './source';
 export type { FlowProblem } from './problem';
 export { formatProblem } from './problem';
 export { suggestion } from './words';
+export { flowSchemaOptions } from './rules/flow-schema';
 export { lineOfPointer };
 
 export interface LintInput {
@@ -27,6 +29,8 @@ export interface LintInput {
   text: string;
   /** Parsed flows/flow.schema.json. */
   schema: object;
+  /** A validator of `schema` made elsewhere (the server's, compiled at build time); else compiled here. */
+  validate?: ValidateFunction;
   /** Allowed meta.form values (schemas/<name>.schema.json base names). */
   formNames: string[];
   /** Paths of the pages of the other flows; enables the cross-flow checks when given. */
@@ -34,7 +38,7 @@ export interface LintInput {
 }
 
 export function lintFlow(input: LintInput): FlowProblem[] {
-  const { fileName, text, schema, formNames, otherFlowPaths } = input;
+  const { fileName, text, schema, validate, formNames, otherFlowPaths } = input;
   const source = readSource(text);
   if (!('lineOf' in source)) {
     const { pointer, line, column, message } = source;
@@ -44,7 +48,7 @@ export function lintFlow(input: LintInput): FlowProblem[] {
   const report = (pointer: string, message: string, line = source.lineOf(pointer)) => {
     problems.push({ file: fileName, pointer, line, message });
   };
-  for (const rule of flowLintRules) if (rule.stage === 'source') rule.check({ source, schema }, report);
+  for (const rule of flowLintRules) if (rule.stage === 'source') rule.check({ source, schema, validate }, report);
   if (problems.length === 0) {
     // The schema guarantees the shape from here on.
     const flow = flowContext(source.value as Json, { formNames, otherFlowPaths, lineOf: source.lineOf });
@@ -74,7 +78,7 @@ function readFlowPaths(text: string): string[] | undefined {
 }
 
 /** Lints several flows together: each one is checked against the pages of the others, and flow ids must differ. */
-export function lintFlows(files: Array<{ fileName: string; text: string }>, schema: object, formNames: string[]): FlowProblem[] {
+export function lintFlows(files: Array<{ fileName: string; text: string }>, schema: object, formNames: string[], validate?: ValidateFunction): FlowProblem[] {
   const paths = files.map((f) => readFlowPaths(f.text));
   const problems: FlowProblem[] = [];
   const ids = new Map<string, string>();
@@ -82,7 +86,7 @@ export function lintFlows(files: Array<{ fileName: string; text: string }>, sche
     // While another file is not even JSON its pages are unknown: the cross-flow checks wait for it.
     const others = paths.filter((_, j) => j !== index);
     const otherFlowPaths = others.every((p) => p !== undefined) ? others.flat() : undefined;
-    const own = lintFlow({ fileName: file.fileName, text: file.text, schema, formNames, otherFlowPaths });
+    const own = lintFlow({ fileName: file.fileName, text: file.text, schema, validate, formNames, otherFlowPaths });
     problems.push(...own);
     if (own.length > 0) return;
     const id = String((JSON.parse(file.text.replace(/^\uFEFF/, '')) as Json).id);

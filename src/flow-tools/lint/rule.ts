@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv';
 import type { FlowContext } from './context';
 import type { FlowSource } from './source';
 
@@ -14,7 +15,7 @@ interface RuleInfo {
 /** A rule on the file as written: it runs on any well-formed JSON, before the meaning rules. */
 export interface SourceRule extends RuleInfo {
   stage: 'source';
-  check(input: { source: FlowSource; schema: object }, report: Report): void;
+  check(input: { source: FlowSource; schema: object; validate?: ValidateFunction | undefined }, report: Report): void;
 }
 
 /** A rule on what the flow means: it runs only when no source rule found anything (the schema holds). */

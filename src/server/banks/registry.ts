@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { BankConfig } from '../../domain/bank/types.js';
+import { startSchemas, startValidator } from '../start-validators.js';
 
 export type BankImageKind = 'logo' | 'top' | 'card';
 
@@ -87,10 +87,8 @@ async function compileSchema(root: string): Promise<ValidateFunction<BankConfig>
   } catch (err) {
     throw new Error(`${display(schemaPath)}: cannot read the bank schema (${errorText(err)})`);
   }
-  // allErrors so one run lists every broken field; verbose so enum errors can quote the bad value.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-  addFormats(ajv);
-  return ajv.compile<BankConfig>(schema as object);
+  // Compiled at build time unless the schema changed since (start-validators.ts).
+  return startValidator<BankConfig>(startSchemas.bank, schema as object);
 }
 
 async function loadOne(

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { repositoryRoot } from '../paths.js';
-import { formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
+import { flowSchemaOptions, formatProblem, lineOfPointer, lintFlows, suggestion, type FlowProblem } from '../../flow-tools/lint';
 import { formStepOf, LOCAL_MESSAGES_KEYWORD, optionFieldsOf, storedEntityOf, type FormSchema } from '../../domain/schemas/form-step';
 import { formStepProblems } from '../../domain/schemas/form-step-problems';
 import { localMessageProblems, messageKeys, messageProblems } from '../../domain/schemas/messages';
@@ -14,6 +14,7 @@ import { describeFlow, resolvedTransitions, topLevelOf, type FlowModel } from '.
 import type { FlowConfig, VersionedFlow } from '../../domain/flow/types';
 import { GENERIC_FORM_SCREEN, PIN_SCREEN } from '../../domain/flow/vocabulary';
 import { COLUMN_ANSWER_NAMES } from '../forms/answers';
+import { startValidator, type StartSchema } from '../start-validators';
 import { validator } from '../validation';
 import { checklistProblems } from './checklists';
 import { formKeywordProblems } from './form-keywords';
@@ -21,6 +22,8 @@ import { versioned } from './version';
 
 export { repositoryRoot };
 const SCHEMA_FILE = 'flow.schema.json';
+/** The flow schema's validator as the lint compiles it, made at build time (start-validators.ts). */
+export const flowStartSchema: StartSchema = { name: 'flow', options: flowSchemaOptions };
 
 export interface FlowCheckResult {
   problems: FlowProblem[];
@@ -73,7 +76,7 @@ export function checkFlowFiles(
   // Each schema file read once for every check below.
   const schemaFiles: SchemaFiles = new Map(formNames.map((name) => [name, readSchemaFile(join(schemasDir, `${name}.schema.json`))]));
   const problems = [
-    ...lintFlows(files, schema, formNames).filter((p) => selectedNames.has(p.file)),
+    ...lintFlows(files, schema, formNames, startValidator(flowStartSchema, schema)).filter((p) => selectedNames.has(p.file)),
     ...[...schemaFiles.values()].flatMap(schemaProblems),
     ...postPathProblems(schemaFiles),
     ...checklistProblems(join(root, 'checklists')),

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Ajv } from 'ajv';
 import { lineOfPointer, type FlowProblem } from '../../flow-tools/lint';
+import { startSchemas, startValidator } from '../start-validators.js';
 
 /**
  * The landing checklists (checklists/*.json) checked against checklists/checklist.schema.json
@@ -15,9 +15,7 @@ const SCHEMA_FILE = 'checklist.schema.json';
 export function checklistProblems(dir: string): FlowProblem[] {
   if (!existsSync(join(dir, SCHEMA_FILE))) return [];
   const display = (file: string) => relative(process.cwd(), file) || file;
-  const validate = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(
-    JSON.parse(readFileSync(join(dir, SCHEMA_FILE), 'utf8')) as object,
-  );
+  const validate = startValidator(startSchemas.checklist, JSON.parse(readFileSync(join(dir, SCHEMA_FILE), 'utf8')) as object);
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json') && name !== SCHEMA_FILE)
     .sort()

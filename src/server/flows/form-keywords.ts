@@ -1,5 +1,6 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { applicationTypeNames, optionSourceNames, storedEntityNames } from '../../domain/schemas/form-step.js';
+import { startSchemas, startValidator } from '../start-validators.js';
 
 /**
  * The shape of the form-step keywords (src/domain/schemas/form-step.ts) as the lint checks
@@ -109,7 +110,12 @@ export const formKeywordsSchema = {
   },
 };
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile(formKeywordsSchema);
+let compiled: ValidateFunction | undefined;
+/** Made on first use, not when the module loads (start-validators.ts). */
+function validator(): ValidateFunction {
+  compiled ??= startValidator(startSchemas.formKeywords, formKeywordsSchema);
+  return compiled;
+}
 
 export interface KeywordProblem {
   pointer: string;
@@ -152,6 +158,7 @@ function isReported(error: ErrorObject): boolean {
 
 /** Where a schema's form-step keywords do not have their shape. */
 export function formKeywordProblems(schema: unknown): KeywordProblem[] {
+  const validate = validator();
   if (validate(schema)) return [];
   return (validate.errors ?? [])
     .filter(isReported)

@@ -6,13 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { OTHER_OCCUPATION_NAME } from '../../domain/rules/index.js';
+import { startValidators, type StartSchema } from '../start-validators.js';
 import type { BankMasterData, Branch, Invitation, Occupation, Workplace } from './types.js';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 export const SCHEMA_FILE = 'master-data.schema.json';
 
@@ -26,22 +23,33 @@ export const MASTER_DATA_FILES = {
 
 type ListName = (typeof MASTER_DATA_FILES)[keyof typeof MASTER_DATA_FILES];
 
-function validators(banksDir: string): Record<ListName, ValidateFunction> {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
+/** The master data's ajv, compiled at build time unless the schema changed since (start-validators.ts). */
+export const masterDataStartSchema: StartSchema = { name: 'master-data', options: { allErrors: true, strict: false }, formats: true };
+
+const DEFINITIONS: Record<ListName, string> = {
+  occupations: 'occupationsFile',
+  branches: 'branchesFile',
+  workplaces: 'workplacesFile',
+  invitations: 'invitationsFile',
+};
+
+const refOf = (list: ListName) => `${SCHEMA_FILE}#/definitions/${DEFINITIONS[list]}`;
+
+/** The schema by its id and the refs of the lists' definitions, as the build and the start compile them. */
+export function masterDataSchemas(banksDir: string): { byId: Record<string, object>; refs: string[] } {
   const schema = JSON.parse(readFileSync(join(banksDir, SCHEMA_FILE), 'utf8')) as object;
-  ajv.addSchema(schema, SCHEMA_FILE);
-  const of = (definition: string) => {
-    const validate = ajv.getSchema(`${SCHEMA_FILE}#/definitions/${definition}`);
-    if (!validate) throw new Error(`${SCHEMA_FILE} lacks definitions/${definition}`);
+  return { byId: { [SCHEMA_FILE]: schema }, refs: (Object.keys(DEFINITIONS) as ListName[]).map(refOf) };
+}
+
+function validators(banksDir: string): Record<ListName, ValidateFunction> {
+  const { byId, refs } = masterDataSchemas(banksDir);
+  const found = startValidators(masterDataStartSchema, byId, refs);
+  const of = (list: ListName) => {
+    const validate = found[refOf(list)];
+    if (!validate) throw new Error(`${SCHEMA_FILE} lacks definitions/${DEFINITIONS[list]}`);
     return validate;
   };
-  return {
-    occupations: of('occupationsFile'),
-    branches: of('branchesFile'),
-    workplaces: of('workplacesFile'),
-    invitations: of('invitationsFile'),
-  };
+  return { occupations: of('occupations'), branches: of('branches'), workplaces: of('workplaces'), invitations: of('invitations') };
 }
 
 function duplicates<T>(items: T[], key: (item: T) => string | number): string[] {

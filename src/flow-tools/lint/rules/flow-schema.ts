@@ -1,15 +1,18 @@
 import Ajv from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { escapePointerSegment } from '../../../domain/json-pointer';
 import type { SourceRule } from '../rule';
 import { suggestion, withChoices } from '../words';
 
 const validators = new WeakMap<object, ValidateFunction>();
 
+/** ajv's options for the flow schema: here, and for the server's validator compiled at build time. */
+export const flowSchemaOptions: Options = { allErrors: true, verbose: true, allowUnionTypes: true, strict: true };
+
 function validatorFor(schema: object): ValidateFunction {
   let validate = validators.get(schema);
   if (!validate) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true });
+    const ajv = new Ajv(flowSchemaOptions);
     validate = ajv.compile(schema);
     validators.set(schema, validate);
   }
@@ -101,8 +104,8 @@ export const flowSchema: SourceRule = {
   name: 'flow-schema',
   description: 'The shape of a flow file (flows/flow.schema.json): known keys, types, paths and state names, with one clear message per mistake.',
   stage: 'source',
-  check({ source, schema }, report) {
-    const validate = validatorFor(schema);
+  check({ source, schema, validate: given }, report) {
+    const validate = given ?? validatorFor(schema);
     if (validate(source.value)) return;
     const errors = validate.errors ?? [];
     const seen = new Set<string>();
