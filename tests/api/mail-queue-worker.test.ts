@@ -5,14 +5,17 @@ import { openDatabase, type OpenedDatabase } from '../../src/server/db/index.js'
 import { mailQueue } from '../../src/server/db/schema.js';
 import type { MailMessage, MailSender } from '../../src/server/mail/index.js';
 import { MailQueue, STALE_SWEEP_MS } from '../../src/server/mail/queue.js';
-import { enqueueMail } from '../../src/server/mail/queue-rows.js';
+import { enqueueClaimedMail, enqueueMail } from '../../src/server/mail/queue-rows.js';
 import { backends, HOUR, MINUTE, startTestServer, TestClock, throwawaySchema, type TestServer } from './helpers.js';
 
 /**
  * The queue's worker against a sender the test holds: how many mails it sends at once, that a
  * slow send holds up only its own slot, that a mail queued meanwhile does not wait for the
  * others, and that a claim whose hold ran out cannot touch the row another worker has claimed
- * since. Then the wake-up of a process that did not queue the mail (the database's notice).
+ * since. A mail queued already claimed (ADR 0041): sent by the process that queued it without
+ * any other worker taking it, by another worker only once the lock has run out when that
+ * process died or the send failed, and never when its insert was rolled back. Then the wake-up
+ * of a process that did not queue the mail (the database's notice).
  */
 
 /** A sender whose every send waits until the test ends it. */
@@ -161,6 +164,102 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
     await second.queue.stop();
     const [rescheduled] = await db.select().from(mailQueue);
     expect(rescheduled).toMatchObject({ attempts: 2, lockedUntil: null, lastError: '451' });
+  });
+  describe('queued already claimed', () => {
+    const lockMs = MINUTE;
+    const queueClaimed = (db: OpenedDatabase['db'], clock: TestClock, to: string) =>
+      enqueueClaimedMail(db, 'verification', message(to), clock.now(), new Date(clock.now().getTime() + 10 * MINUTE), lockMs);
+
+    it('is sent by the process it is handed to, and no other worker takes it meanwhile', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const mine = worker(db, clock, { lockMs });
+      const other = worker(db, clock, { lockMs });
+      const claimed = await queueClaimed(db, clock, 'handed@example.jp');
+      expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 1, lockedUntil: claimed.lockedUntil }]);
+      await other.queue.flush();
+      expect(other.sender.started).toEqual([]);
+      mine.queue.handOff(claimed);
+      await vi.waitFor(() => expect(mine.sender.started).toEqual(['handed@example.jp']));
+      mine.sender.end('handed@example.jp');
+      await mine.queue.flush();
+      await other.queue.flush();
+      expect(mine.sender.sent).toEqual(['handed@example.jp']);
+      expect(other.sender.started).toEqual([]);
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    });
+
+    it('is sent by another worker once the lock has run out when the process that queued it died before sending it', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      // Queued and committed, never handed: the process died right after.
+      await queueClaimed(db, clock, 'orphan@example.jp');
+      const other = worker(db, clock, { lockMs });
+      await other.queue.flush();
+      expect(other.sender.started).toEqual([]);
+      clock.advance(lockMs + 1);
+      other.queue.wake();
+      await vi.waitFor(() => expect(other.sender.started).toEqual(['orphan@example.jp']));
+      expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 2 }]);
+      other.sender.end('orphan@example.jp');
+      await other.queue.flush();
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    });
+
+    it('is never sent when the transaction that queued it rolled back', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const mine = worker(db, clock, { lockMs });
+      const rolledBack = new Error('the request failed after queueing its mail');
+      await expect(
+        db.transaction(async (tx) => {
+          const claimed = await queueClaimed(tx, clock, 'never@example.jp');
+          // As the callers do: handed only once committed, so never here.
+          void claimed;
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+      clock.advance(lockMs + 1);
+      await mine.queue.flush();
+      expect(mine.sender.started).toEqual([]);
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    });
+
+    it('is retried by any worker after its backoff when the handed send is refused', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const mine = worker(db, clock, { lockMs, retryFirstMs: 1_000 });
+      const other = worker(db, clock, { lockMs });
+      mine.queue.handOff(await queueClaimed(db, clock, 'refused@example.jp'));
+      await vi.waitFor(() => expect(mine.sender.started).toHaveLength(1));
+      mine.sender.end('refused@example.jp', Object.assign(new Error('try again later'), { responseCode: 451 }));
+      await mine.queue.flush();
+      expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 1, lockedUntil: null, lastError: '451' }]);
+      clock.advance(1_000);
+      other.queue.wake();
+      await vi.waitFor(() => expect(other.sender.started).toEqual(['refused@example.jp']));
+      other.sender.end('refused@example.jp');
+      await other.queue.flush();
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    });
+
+    it('is given back for any worker at once when handed to a worker that is closing', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const closing = worker(db, clock, { lockMs, concurrency: 1 });
+      closing.queue.handOff(await queueClaimed(db, clock, 'first@example.jp'));
+      await vi.waitFor(() => expect(closing.sender.started).toHaveLength(1));
+      // Waits for a slot, then the worker closes: the first send ends, the second is given back.
+      closing.queue.handOff(await queueClaimed(db, clock, 'second@example.jp'));
+      const stopped = closing.queue.stop();
+      closing.sender.end('first@example.jp');
+      await stopped;
+      expect(closing.sender.started).toEqual(['first@example.jp']);
+      expect(await db.select().from(mailQueue)).toMatchObject([{ lockedUntil: null }]);
+      const other = worker(db, clock, { lockMs });
+      other.queue.wake();
+      await vi.waitFor(() => expect(other.sender.started).toEqual(['second@example.jp']));
+    });
   });
 });
 

@@ -23,6 +23,31 @@ export interface ClaimedDelivery {
   lockedUntil: Date;
 }
 
+/**
+ * The row of a delivery queued and claimed at once (ADR 0041): locked until now + lockMs and
+ * tried once, as claimDueDeliveries would leave it. For an INSERT of its own
+ * (enqueueClaimedDelivery) or one inside a caller's statement.
+ */
+export function claimedDeliveryRow(applicationId: string, bankCode: string, now: Date, lockMs: number): { values: typeof bankDeliveries.$inferInsert; claimed: ClaimedDelivery } {
+  const lockedUntil = new Date(now.getTime() + lockMs);
+  return {
+    values: { applicationId, bankCode, attempts: 1, nextAttemptAt: now, lockedUntil, createdAt: now },
+    claimed: { applicationId, bankCode, attempts: 1, lockedUntil },
+  };
+}
+
+/**
+ * Queues the application's hand-off already claimed by this process: hand the claim to
+ * DeliveryWorker.handOff once the transaction has committed (never before: a rolled-back
+ * completion is not delivered). Null when the application's delivery was queued before (not
+ * this claim's to send). Should this process not send it, any worker takes it once the lock runs out.
+ */
+export async function enqueueClaimedDelivery(db: Writer, applicationId: string, bankCode: string, now: Date, lockMs: number): Promise<ClaimedDelivery | null> {
+  const { values, claimed } = claimedDeliveryRow(applicationId, bankCode, now, lockMs);
+  const inserted = await db.insert(bankDeliveries).values(values).onConflictDoNothing().returning({ applicationId: bankDeliveries.applicationId });
+  return inserted.length > 0 ? claimed : null;
+}
+
 /** Up to `limit` due rows no other worker holds, held by this one until now + lockMs. */
 export async function claimDueDeliveries(db: Database, now: Date, lockMs: number, limit: number): Promise<ClaimedDelivery[]> {
   const lockedUntil = new Date(now.getTime() + lockMs);

@@ -28,6 +28,10 @@ function failureCode(error: unknown): string {
 
 export class DeliveryWorker {
   private readonly loop: WorkLoop;
+  /** The handed deliveries under way… */
+  private readonly handed = new Set<Promise<void>>();
+  /** …and those waiting for a slot. */
+  private readonly waiting: ClaimedDelivery[] = [];
 
   constructor(
     private readonly db: Database,
@@ -50,13 +54,51 @@ export class DeliveryWorker {
     if (!this.hearsNotices()) this.wake();
   }
 
+  /**
+   * Delivers what this process queued already claimed (enqueueClaimedDelivery), without a
+   * claim statement; call it only once the insert has committed. Up to `concurrency` at once,
+   * the rest as those end; a round claims only into the slots they leave. One whose lock has
+   * run out by its turn is left to the claims; a closing worker gives it back for any worker.
+   */
+  handOff(row: ClaimedDelivery): void {
+    if (this.loop.isStopped) {
+      void this.giveBack([row]);
+      return;
+    }
+    this.waiting.push(row);
+    this.deliverHanded();
+  }
+
+  private deliverHanded(): void {
+    while (this.waiting.length > 0 && this.handed.size < this.settings.concurrency && !this.loop.isStopped) {
+      const row = this.waiting.shift();
+      if (!row || this.now() >= row.lockedUntil) continue;
+      const delivery = this.deliver(row).then(
+        () => undefined,
+        (error: unknown) => this.log.error({ err: error, applicationId: row.applicationId }, 'bank delivery: failed'),
+      );
+      this.handed.add(delivery);
+      void delivery.finally(() => {
+        this.handed.delete(delivery);
+        this.deliverHanded();
+      });
+    }
+  }
+
+  private async giveBack(rows: ClaimedDelivery[]): Promise<void> {
+    if (rows.length === 0) return;
+    await releaseDeliveries(this.db, rows).catch((error: unknown) => this.log.error({ err: error }, 'bank delivery: could not give back a handed delivery'));
+  }
+
   start(): void {
     this.loop.start();
   }
 
-  /** Stops looking for deliveries and waits for the ones under way. */
+  /** Stops looking for deliveries and waits for the ones under way, handed ones too. */
   async stop(): Promise<void> {
     await this.loop.stop();
+    await this.giveBack(this.waiting.splice(0));
+    while (this.handed.size > 0) await Promise.allSettled([...this.handed]);
   }
 
   /** Looks for due deliveries now, then again every pollMs. */
@@ -68,14 +110,17 @@ export class DeliveryWorker {
   async deliverDue(): Promise<number> {
     let delivered = 0;
     for (;;) {
-      const claimed = await claimDueDeliveries(this.db, this.now(), this.settings.lockMs, this.settings.concurrency);
+      // The slots the handed deliveries leave.
+      const free = this.settings.concurrency - this.handed.size;
+      if (free <= 0) return delivered;
+      const claimed = await claimDueDeliveries(this.db, this.now(), this.settings.lockMs, free);
       if (this.loop.isStopped) {
         await releaseDeliveries(this.db, claimed);
         return delivered;
       }
       const results = await Promise.all(claimed.map((row) => this.deliver(row)));
       delivered += results.filter(Boolean).length;
-      if (claimed.length < this.settings.concurrency) return delivered;
+      if (claimed.length < free) return delivered;
     }
   }
 

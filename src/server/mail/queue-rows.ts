@@ -17,8 +17,9 @@ export type MailKind = 'verification' | 'completion' | 'resume';
 type Writer = Pick<Database, 'insert'>;
 
 /**
- * Queues a mail, to be sent before `discardAfter` or not at all. `applicationId`: the
- * application it is about, whose data it goes with (ADR 0036); none for a verification mail.
+ * Queues a mail for any worker, to be sent before `discardAfter` or not at all. `applicationId`:
+ * the application it is about, whose data it goes with (ADR 0036); none for a verification
+ * mail. The database's notice (migration 0027) wakes every process's worker to claim it.
  */
 export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, applicationId: string | null = null): Promise<void> {
   await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now, applicationId });
@@ -32,6 +33,37 @@ export interface ClaimedMail {
   discardAfter: Date;
   /** The claim's token: the row is this claim's while it still holds this value. */
   lockedUntil: Date;
+}
+
+/** A mail's row claimed as it is inserted, and the claim to hand to this process's worker once the insert has committed. */
+export interface QueuedMail {
+  values: typeof mailQueue.$inferInsert;
+  claimed: ClaimedMail;
+}
+
+/**
+ * The row of a mail queued and claimed at once (ADR 0041): locked until now + lockMs and tried
+ * once, as claimDue would leave it, so no worker claims it while this process sends it. For an
+ * INSERT of its own (enqueueClaimedMail) or one inside a caller's statement.
+ */
+export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): QueuedMail {
+  const id = randomUUID();
+  const lockedUntil = new Date(now.getTime() + lockMs);
+  return {
+    values: { id, kind, message, attempts: 1, nextAttemptAt: now, lockedUntil, discardAfter, createdAt: now, applicationId },
+    claimed: { id, kind, message, attempts: 1, discardAfter, lockedUntil },
+  };
+}
+
+/**
+ * Queues a mail already claimed by this process: hand the claim to MailQueue.handOff once the
+ * statement (or the transaction around it) has committed; never before, so a rolled-back mail
+ * is never sent. Should this process not send it, any worker takes it once the lock runs out.
+ */
+export async function enqueueClaimedMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): Promise<ClaimedMail> {
+  const { values, claimed } = claimedMailRow(kind, message, now, discardAfter, lockMs, applicationId);
+  await db.insert(mailQueue).values(values);
+  return claimed;
 }
 
 /**

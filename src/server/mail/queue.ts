@@ -12,8 +12,10 @@ import type { MailSender } from './types.js';
  * while the SMTP server fails or is down, and deletes a row once its mail is sent. Several
  * processes share the queue through PostgreSQL only: a row is claimed with FOR UPDATE SKIP
  * LOCKED and held by locked_until while it is being sent, so one mail goes out once even with
- * many workers (a process that dies mid-send frees it when locked_until passes). The rows'
- * statements are in queue-rows.ts.
+ * many workers (a process that dies mid-send frees it when locked_until passes). A process that
+ * queues a mail itself claims it in the same INSERT and hands it to its worker once committed
+ * (handOff, ADR 0041): no claim statement, and no other worker takes it until the lock runs
+ * out. The rows' statements are in queue-rows.ts.
  */
 
 /** The SMTP failure as the log and the row may keep it: its code and SMTP status, no text. */
@@ -34,6 +36,10 @@ export const STALE_SWEEP_MS = 60_000;
 export class MailQueue {
   /** When this worker last deleted the stale mails (the app's clock); never yet. */
   private sweptAt = Number.NEGATIVE_INFINITY;
+  /** Every send under way, handed off or claimed by a round: at most `concurrency`. */
+  private readonly sending = new Set<Promise<void>>();
+  /** Mails this process claimed as it queued them, waiting for a free slot. */
+  private readonly handed: ClaimedMail[] = [];
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
   private readonly loop: WorkLoop;
@@ -56,21 +62,38 @@ export class MailQueue {
   }
 
   /**
-   * This process has queued a mail. Its own notice (migration 0013) wakes the worker when the
-   * notices are heard; waking it here as well would start a second claim that finds nothing
-   * (a statement per mail). When they are not heard, at once.
+   * This process has queued a mail for any worker (enqueueMail). Its own notice (migrations
+   * 0013, 0027) wakes the worker when the notices are heard; waking it here as well would start
+   * a second claim that finds nothing (a statement per mail). When they are not heard, at once.
    */
   queued(): void {
     if (!this.hearsNotices()) this.wake();
+  }
+
+  /**
+   * Sends mails this process queued already claimed (enqueueClaimedMail), without a claim
+   * statement: in a free slot now, else in the first that frees. Call it only once the insert
+   * has committed. A mail whose lock has run out by its turn is left to the claims; one handed
+   * to a closing worker is given back for any worker at once.
+   */
+  handOff(...rows: ClaimedMail[]): void {
+    if (this.loop.isStopped) {
+      void this.release(rows);
+      return;
+    }
+    this.handed.push(...rows);
+    this.sendHanded();
   }
 
   start(): void {
     this.loop.start();
   }
 
-  /** Stops looking for mail and waits for the mails being sent now. */
+  /** Stops looking for mail and waits for the mails being sent now; the handed ones not started are given back. */
   async stop(): Promise<void> {
     await this.loop.stop();
+    await this.release(this.handed.splice(0));
+    await this.idle();
   }
 
   /**
@@ -87,30 +110,34 @@ export class MailQueue {
    * a notice, or another flush) claimed before it. A stopped queue sends in this call.
    */
   async flush(): Promise<void> {
-    if (this.loop.isStopped) {
-      await this.deliverDue();
-      return;
-    }
-    await this.loop.settle();
+    if (this.loop.isStopped) await this.deliverDue();
+    else await this.loop.settle();
+    await this.idle();
+  }
+
+  /** Waits until no send is under way and no handed mail waits for a slot. */
+  private async idle(): Promise<void> {
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
   }
 
   /**
-   * Sends every mail due now, up to `concurrency` at once: as each send ends its slot takes the
-   * next due mail (a slow one holds up only its own slot), and a mail queued meanwhile is
-   * claimed into a free slot at once. Returns how many were sent. A database failure ends the
-   * round once the sends under way have ended.
+   * Sends every mail due now, up to `concurrency` at once with the handed ones: as each send
+   * ends its slot takes the next due mail (a slow one holds up only its own slot), and a mail
+   * queued meanwhile is claimed into a free slot at once. Returns how many of the mails it
+   * claimed were sent. A database failure ends the round once its sends under way have ended.
    */
   async deliverDue(): Promise<number> {
     await this.dropStale();
     let sent = 0;
     // A database error (the first) from a claim or a send's own statements.
     const failures: unknown[] = [];
-    const sending = new Set<Promise<void>>();
+    const mine = new Set<Promise<void>>();
     // The last claim filled every free slot, so more mail may be due.
     let more = true;
     for (;;) {
-      const free = this.settings.concurrency - sending.size;
-      if (free > 0 && (more || this.loop.woken) && !this.loop.isStopped && failures.length === 0) {
+      const free = this.settings.concurrency - this.sending.size;
+      const looking = (more || this.loop.woken) && !this.loop.isStopped && failures.length === 0;
+      if (free > 0 && looking) {
         this.loop.takeWake();
         let claimed: ClaimedMail[];
         try {
@@ -126,7 +153,7 @@ export class MailQueue {
           continue;
         }
         for (const row of claimed) {
-          const send = this.deliver(row).then(
+          const send = this.sendInSlot(row).then(
             (ok) => {
               if (ok) sent += 1;
             },
@@ -134,17 +161,49 @@ export class MailQueue {
               failures.push(error);
             },
           );
-          sending.add(send);
-          void send.finally(() => sending.delete(send));
+          mine.add(send);
+          void send.finally(() => mine.delete(send));
         }
         continue;
       }
-      if (sending.size === 0) break;
-      await Promise.race([...sending, new Promise<void>((resolve) => (this.nudge = resolve))]);
+      // Still looking but every slot is taken (handed mails too): wait for one to free.
+      const waitingFor = looking ? this.sending : mine;
+      if (waitingFor.size === 0) break;
+      await Promise.race([...waitingFor, new Promise<void>((resolve) => (this.nudge = resolve))]);
       this.nudge = null;
     }
     if (failures.length > 0) throw failures[0];
     return sent;
+  }
+
+  /** One send in a slot; when it ends, the slot goes to a handed mail first (its lock is running). */
+  private sendInSlot(row: ClaimedMail): Promise<boolean> {
+    const send = this.deliver(row);
+    const slot = send.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.sending.add(slot);
+    void slot.finally(() => {
+      this.sending.delete(slot);
+      this.sendHanded();
+    });
+    return send;
+  }
+
+  /** Starts the handed mails that have a slot now; one whose lock ran out meanwhile is the claims'. */
+  private sendHanded(): void {
+    while (this.handed.length > 0 && this.sending.size < this.settings.concurrency && !this.loop.isStopped) {
+      const row = this.handed.shift();
+      if (!row || this.now() >= row.lockedUntil) continue;
+      this.sendInSlot(row).catch((error: unknown) => this.log.error({ err: error, mailKind: row.kind }, 'mail queue: delivery failed'));
+    }
+  }
+
+  /** Claimed but not to be sent here: any worker may take them now. */
+  private async release(rows: ClaimedMail[]): Promise<void> {
+    if (rows.length === 0) return;
+    await releaseClaimed(this.db, rows).catch((error: unknown) => this.log.error({ err: error }, 'mail queue: could not give back handed mail'));
   }
 
   /** Mails that can no longer be sent in time (the code expired while no worker could send). */
