@@ -10,7 +10,7 @@ import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
-import { enqueueMail } from '../mail/queue-rows.js';
+import { enqueueClaimedMail } from '../mail/queue-rows.js';
 import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 
 /** Resuming an application (ADR 0030): which one, where it goes on, its mail, its end. */
@@ -98,8 +98,10 @@ export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, ap
   const model = await flowModelOf(app, application);
   const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
   // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
-  await enqueueMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS), application.id);
-  app.mailQueue.wake();
+  // Claimed as it is queued and sent by this process's worker once committed (ADR 0041). It
+  // used to wake the worker here besides the database's notice: two claims, one finding nothing.
+  const mail = await enqueueClaimedMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS), app.config.mailQueue.lockMs, application.id);
+  app.mailQueue.handOff(mail);
 }
 
 /**

@@ -9,8 +9,8 @@ import { qualified } from '../db/qualified.js';
 import { applicationForms, applicationNumberCounters, applicationPins, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { completionMail } from '../mail/index.js';
-import { enqueueMail } from '../mail/queue-rows.js';
-import { enqueueDelivery } from '../delivery/rows.js';
+import { enqueueClaimedMail, type ClaimedMail } from '../mail/queue-rows.js';
+import { enqueueClaimedDelivery, type ClaimedDelivery } from '../delivery/rows.js';
 import { applicationOf, requireApplication } from '../plugins/auth.js';
 import { toJstIso } from '../time.js';
 import { hasChildDocuments } from './ekyc.js';
@@ -90,7 +90,7 @@ async function blocker(
 
 type Outcome =
   | { kind: 'blocked'; message: string }
-  | { kind: 'completed'; applicationNumber: string; completedAt: Date; fresh: boolean };
+  | { kind: 'completed'; applicationNumber: string; completedAt: Date; fresh: boolean; claimed?: { mail: ClaimedMail; delivery: ClaimedDelivery | null } };
 
 /** How long the completion mail is retried while the SMTP server fails: after that it is stale. */
 const COMPLETION_MAIL_DAYS = 3;
@@ -150,16 +150,18 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         throw new Error('the application was completed by another request while locked');
       }
       // Queued with the completion itself: the mail goes out once, and the application is handed
-      // to the bank (ADR 0033), whatever happens to this request.
-      await enqueueDelivery(tx, id, bankCode, now);
-      await enqueueMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS), id);
-      return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, fresh: true };
+      // to the bank (ADR 0033), whatever happens to this request. Both claimed by this process
+      // as they are queued, and handed to its workers once the transaction has committed (ADR 0041).
+      const delivery = await enqueueClaimedDelivery(tx, id, bankCode, now, app.config.delivery.lockMs);
+      const mailDiscardAfter = new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS);
+      const mail = await enqueueClaimedMail(tx, 'completion', completionMail(bank, row.mailAddress, updated.applicationNumber, updated.completedAt), now, mailDiscardAfter, app.config.mailQueue.lockMs, id);
+      return { kind: 'completed', applicationNumber: updated.applicationNumber, completedAt: updated.completedAt, fresh: true, claimed: { mail, delivery } };
     });
 
-    if (outcome.kind === 'completed' && outcome.fresh) app.deliveries.queued();
-
     if (outcome.kind === 'blocked') return reply.code(409).send({ message: outcome.message });
-    if (outcome.fresh) app.mailQueue.queued();
+    // Committed: only now may the workers send them (a rolled-back completion sends nothing).
+    if (outcome.claimed?.delivery) app.deliveries.handOff(outcome.claimed.delivery);
+    if (outcome.claimed) app.mailQueue.handOff(outcome.claimed.mail);
     return { applicationNumber: outcome.applicationNumber, applicationCompletedAt: toJstIso(outcome.completedAt) };
   });
 };

@@ -12,7 +12,7 @@ import { validateBody } from '../validation.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/index.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
-import { enqueueMail } from '../mail/queue-rows.js';
+import { enqueueClaimedMail } from '../mail/queue-rows.js';
 
 /** A code is good for 10 minutes (stated in the mail)… */
 export const CODE_VALIDITY_MINUTES = 10;
@@ -198,8 +198,10 @@ const verificationCodeRoutes: FastifyPluginAsync = async (app) => {
       );
       // Queued with the code: the answer does not wait for the SMTP server, and a code never
       // exists without its mail. Not sent before the code expires: not sent at all.
-      await enqueueMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt);
-      app.mailQueue.queued();
+      // Claimed by this process in the same statement, and sent by its worker once committed
+      // (here, once the statement has returned): no claim statement (ADR 0041).
+      const mail = await enqueueClaimedMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt, config.mailQueue.lockMs);
+      app.mailQueue.handOff(mail);
       return {};
     },
   );
