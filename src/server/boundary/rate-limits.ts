@@ -12,7 +12,8 @@ import { rateLimits } from '../db/schema.js';
  * One row per limit and key. A hit is one statement, INSERT ... ON CONFLICT DO UPDATE, which
  * starts a new window when the row's has ended and otherwise adds one, and returns the count
  * and the window's end: PostgreSQL's row lock makes concurrent hits from any process count
- * one by one. The window follows the app's clock (`app.now()`, which tests move). Rows whose
+ * one by one. Two limits of one request can be hit in one statement too (hitTogether: the
+ * register route's IP and address limits, ADR 0041). The window follows the app's clock (`app.now()`, which tests move). Rows whose
  * window has ended are deleted by one DELETE at most every SWEEP_INTERVAL_MS per process.
  *
  * The limit's name is its route ('POST /api/pin'), or the groupId of routes that share one; a limiter made with createRateLimit has no
@@ -49,6 +50,87 @@ interface ChildOptions {
 
 interface Shared extends RateLimitStoreDeps {
   nextSweep: number;
+}
+
+/** A hit on one limit: the row's name, its key as stored (an HMAC), and the window a new count starts. */
+export interface LimitHit {
+  name: string;
+  key: string;
+  timeWindow: number;
+}
+
+/** The row of a hit that starts a window now, and what an existing row becomes: a new window when its has ended, else one more. */
+function upsertOf(now: Date) {
+  const ended = sql`${rateLimits.windowEndsAt} <= ${now}`;
+  return {
+    row: (hit: LimitHit) => ({ name: hit.name, key: hit.key, hits: 1, windowEndsAt: new Date(now.getTime() + hit.timeWindow) }),
+    conflict: {
+      target: [rateLimits.name, rateLimits.key],
+      set: {
+        hits: sql`CASE WHEN ${ended} THEN 1 ELSE LEAST(${rateLimits.hits} + 1, ${MAX_HITS}) END`,
+        windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
+      },
+    },
+  };
+}
+
+/**
+ * Counts `first` and, in the same statement, `then` only while `first` stays within
+ * `then.unlessFirstOver` (a request refused by its first limit does not use up the second):
+ * PostgreSQL's row locks make concurrent hits from any process count one by one. The
+ * register route's IP and address limits in one statement (ADR 0041); every other limit
+ * through the store, with no `then`. Deletes the ended windows now and then.
+ */
+async function hitLimits(shared: Shared, first: LimitHit, then: (LimitHit & { unlessFirstOver: number }) | null): Promise<{ first: Result; then: Result | null }> {
+  const now = shared.now();
+  const { db } = shared;
+  const upsert = upsertOf(now);
+  const counts = { hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt };
+  const firstHit = db.$with('first_hit').as(db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts));
+  let counted: { hits: number; windowEndsAt: Date; thenHits: number | null; thenEndsAt: Date | null } | undefined;
+  if (then) {
+    const values = upsert.row(then);
+    // Typed here: a select's parameters have no column to take their type from.
+    const thenHit = db.$with('then_hit').as(
+      db
+        .insert(rateLimits)
+        .select((qb) =>
+          qb
+            .select({
+              name: sql`${values.name}::varchar`.as('name'),
+              key: sql`${values.key}::varchar`.as('key'),
+              hits: sql`1`.as('hits'),
+              windowEndsAt: sql`${values.windowEndsAt.toISOString()}::timestamptz`.as('window_ends_at'),
+            })
+            .from(firstHit)
+            .where(lte(firstHit.hits, then.unlessFirstOver)),
+        )
+        .onConflictDoUpdate(upsert.conflict)
+        .returning(counts),
+    );
+    [counted] = await db
+      .with(firstHit, thenHit)
+      .select({ hits: firstHit.hits, windowEndsAt: firstHit.windowEndsAt, thenHits: thenHit.hits, thenEndsAt: thenHit.windowEndsAt })
+      .from(firstHit)
+      .leftJoin(thenHit, sql`true`);
+  } else {
+    const [row] = await db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts);
+    counted = row && { ...row, thenHits: null, thenEndsAt: null };
+  }
+  if (!counted) throw new Error('the rate-limit upsert returned no row');
+  await sweep(shared, now);
+  const result = (hits: number, endsAt: Date): Result => ({ current: hits, ttl: Math.max(0, endsAt.getTime() - now.getTime()) });
+  return {
+    first: result(counted.hits, counted.windowEndsAt),
+    then: counted.thenHits !== null && counted.thenEndsAt !== null ? result(counted.thenHits, counted.thenEndsAt) : null,
+  };
+}
+
+/** Deletes the ended windows, at most once per SWEEP_INTERVAL_MS of this process. */
+async function sweep(shared: Shared, now: Date): Promise<void> {
+  if (now.getTime() < shared.nextSweep) return;
+  shared.nextSweep = now.getTime() + SWEEP_INTERVAL_MS;
+  await shared.db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
 }
 
 function routeName(options: ChildOptions): string | null {
@@ -99,25 +181,8 @@ class DatabaseRateLimitStore implements FastifyRateLimitStore {
   }
 
   private async hit(key: string, timeWindow: number): Promise<Result> {
-    const { db, now: clock } = this.shared;
-    const row = this.row(key);
-    const now = clock();
-    const windowEndsAt = new Date(now.getTime() + timeWindow);
-    const ended = sql`${rateLimits.windowEndsAt} <= ${now}`;
-    const [counted] = await db
-      .insert(rateLimits)
-      .values({ ...row, hits: 1, windowEndsAt })
-      .onConflictDoUpdate({
-        target: [rateLimits.name, rateLimits.key],
-        set: {
-          hits: sql`CASE WHEN ${ended} THEN 1 ELSE LEAST(${rateLimits.hits} + 1, ${MAX_HITS}) END`,
-          windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt });
-    if (!counted) throw new Error('the rate-limit upsert returned no row');
-    await this.sweep(now);
-    return { current: counted.hits, ttl: Math.max(0, counted.windowEndsAt.getTime() - now.getTime()) };
+    const { first } = await hitLimits(this.shared, { ...this.row(key), timeWindow }, null);
+    return first;
   }
 
   private async peek(key: string): Promise<Result> {
@@ -131,23 +196,40 @@ class DatabaseRateLimitStore implements FastifyRateLimitStore {
     return found ? { current: found.hits, ttl: found.windowEndsAt.getTime() - now.getTime() } : { current: 0, ttl: 0 };
   }
 
-  /** Deletes the ended windows, at most once per SWEEP_INTERVAL_MS of this process. */
-  private async sweep(now: Date): Promise<void> {
-    if (now.getTime() < this.shared.nextSweep) return;
-    this.shared.nextSweep = now.getTime() + SWEEP_INTERVAL_MS;
-    await this.shared.db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
-  }
 }
 
-/**
- * The `store` option of @fastify/rate-limit: the plugin constructs it itself (with its options,
- * which this store does not need), so the database and the clock come in through this closure.
- */
-export function databaseRateLimitStore(deps: RateLimitStoreDeps): FastifyRateLimitStoreCtor {
+/** A limit counted outside the plugin: its name, the key as the request gives it (stored as an HMAC), its window and its maximum. */
+export interface Limit {
+  name: string;
+  key: string;
+  timeWindow: number;
+  max: number;
+}
+
+export interface DatabaseRateLimits {
+  /**
+   * The `store` option of @fastify/rate-limit: the plugin constructs it itself (with its
+   * options, which this store does not need), so the database and the clock come in through
+   * this closure.
+   */
+  store: FastifyRateLimitStoreCtor;
+  /**
+   * Two limits of one request in one statement: `first` always, `then` (when given) only while
+   * `first` is not exceeded. The counts as the plugin's store gives them.
+   */
+  hitTogether(first: Limit, then: Limit | null): Promise<{ first: Result; then: Result | null }>;
+}
+
+/** The database's rate limits: the plugin's store and the two-limit hit, sharing one sweep. */
+export function databaseRateLimits(deps: RateLimitStoreDeps): DatabaseRateLimits {
   const shared: Shared = { ...deps, nextSweep: 0 };
-  return class extends DatabaseRateLimitStore {
-    constructor() {
-      super(shared, null);
-    }
+  const stored = (limit: Limit): LimitHit => ({ name: limit.name, key: deps.hasher.rateLimitKey(limit.key), timeWindow: limit.timeWindow });
+  return {
+    store: class extends DatabaseRateLimitStore {
+      constructor() {
+        super(shared, null);
+      }
+    },
+    hitTogether: (first, then) => hitLimits(shared, stored(first), then && { ...stored(then), unlessFirstOver: first.max }),
   };
 }

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { databaseRateLimitStore } from '../boundary/rate-limits.js';
+import { databaseRateLimits } from '../boundary/rate-limits.js';
 import { httpMessages } from '../http-messages.js';
 import applicationRoutes from './applications.js';
 import completionRoutes from './completion.js';
@@ -20,11 +20,12 @@ import verificationCodeRoutes from './verification-codes.js';
 
 /** Everything under /api (registered with that prefix). Each file is one resource. */
 const api: FastifyPluginAsync = async (app) => {
+  // In the database, not in this process's memory: every server process counts the same hits.
+  const limits = databaseRateLimits({ db: app.db, hasher: app.hasher, now: () => app.now() });
   // Off by default; the routes that need a limit say so (global: false).
   await app.register(rateLimit, {
     global: false,
-    // In the database, not in this process's memory: every server process counts the same hits.
-    store: databaseRateLimitStore({ db: app.db, hasher: app.hasher, now: () => app.now() }),
+    store: limits.store,
     // Thrown, then answered by the app's error handler as { message }.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(messages.tooManyRequests), { statusCode: context.statusCode }),
@@ -32,7 +33,7 @@ const api: FastifyPluginAsync = async (app) => {
 
   await app.register(maintenance);
   await app.register(notificationRoutes);
-  await app.register(verificationCodeRoutes);
+  await app.register(verificationCodeRoutes, { rateLimits: limits });
   await app.register(resumeRoutes);
   await app.register(sessionRoutes);
   await app.register(applicationRoutes);
