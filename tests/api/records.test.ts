@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.js';
-import { applications, ekycSessions, ekycSimulatorSessions } from '../../src/server/db/schema.js';
+import { applications, documents as documentRows, ekycSessions, ekycSimulatorSessions, verificationRecords } from '../../src/server/db/schema.js';
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
 import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { runCli } from '../../src/cli/operator.js';
@@ -93,6 +93,37 @@ describe.each(backends)('verification records ($name)', (backend) => {
     const documents = (records[1]?.evidence as { documents: { type: string; sha256: string }[] }).documents;
     expect(documents.map((document) => document.type)).toEqual(['INDIVIDUAL_NUMBER_CARD', 'MATERNITY_HANDBOOK']);
     for (const document of documents) expect(document.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Each as it is stored, its time as JSON writes a date.
+    const uploaded = await server.app.db
+      .select({ id: documentRows.id, type: documentRows.type, contentType: documentRows.contentType, byteSize: documentRows.byteSize, uploadedAt: documentRows.createdAt })
+      .from(documentRows)
+      .where(eq(documentRows.applicationId, who.id))
+      .orderBy(documentRows.type);
+    expect(documents).toEqual(uploaded.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString(), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown })));
+  });
+
+  it('leaves the session undecided when its record cannot be written: the approval and the record are one statement', async () => {
+    const who = await verifiedApplication(server, { outcome: 'pending' });
+    const session = await sessionOf(who);
+    // A record for this session and role already (as no code writes it): the approval's own record is refused.
+    await server.app.db.insert(verificationRecords).values({
+      bankCode: '0177',
+      applicationId: who.id,
+      applicationType: 'GENERAL',
+      ekycSessionId: session.id,
+      subjectRole: 'APPLICANT',
+      subject: {},
+      method: 'IMAGE_SELFIE_PHOTO_ID',
+      provider: 'simulator',
+      providerReference: session.providerSessionId,
+      evidence: {},
+      verifiedAt: server.clock.now(),
+      recordedAt: server.clock.now(),
+    });
+    // Refused as the request boundary answers a duplicate (boundary/errors.ts), and nothing of it kept.
+    expect((await approveAgain(session.providerSessionId)).statusCode).not.toBe(200);
+    expect((await sessionOf(who)).status).toBe(session.status);
+    expect(await recordsOf(server.app.db, who.id)).toHaveLength(1);
   });
 
   it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {

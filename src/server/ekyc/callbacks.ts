@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
-import { EKYC_STATUS, isEkycPending } from '../../domain/ekyc.js';
+import { EKYC_STATUS, isEkycPending, type EkycStatus } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
 import { ekycSessions } from '../db/schema.js';
-import { recordApproval } from '../records/write.js';
+import { approvalInputs, approvalRecords, insertWithDecision } from '../records/write.js';
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
@@ -23,6 +23,7 @@ export async function applyProviderStatus(
 ): Promise<ApplyResult> {
   const next = statusOf(reported.state);
   const session = and(eq(ekycSessions.provider, provider.name), eq(ekycSessions.providerSessionId, providerSessionId));
+  const undecided = inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing]);
   let updated: { id: number }[] = [];
   if (next === EKYC_STATUS.providerProcessing) {
     updated = await db
@@ -30,31 +31,34 @@ export async function applyProviderStatus(
       .set({ status: next, updatedAt: now })
       .where(and(session, eq(ekycSessions.status, EKYC_STATUS.created)))
       .returning({ id: ekycSessions.id });
-  } else if (!isEkycPending(next)) {
-    // The decision and, for an approval, its verification records commit together: a record
-    // exists exactly when the session is approved, and only the first decision gets here.
-    updated = await db.transaction(async (tx) => {
-      const decided = await tx
+  } else if (next === EKYC_STATUS.bankerProcessing) {
+    // The session, still undecided, and what its records keep, read first (records/write.ts
+    // says why that is sound); then the approval and its records in one statement.
+    const [pending] = await db
+      .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status })
+      .from(ekycSessions)
+      .where(session)
+      .limit(1);
+    if (!pending) return 'unknown';
+    if (!isEkycPending(pending.status as EkycStatus)) return 'unchanged';
+    const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
+    const check = { ...pending, sessionId: pending.id, provider: provider.name, providerSessionId, method: provider.method, evidence };
+    const records = approvalRecords(check, await approvalInputs(db, pending.applicationId, pending.applicationType), now);
+    const decided = db.$with('decided').as(
+      db
         .update(ekycSessions)
-        .set({
-          status: next,
-          supplement: next === EKYC_STATUS.bankerProcessing && reported.supplement,
-          updatedAt: now,
-          decidedAt: now,
-        })
-        .where(and(session, inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing])))
-        .returning({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType });
-      const [approved] = next === EKYC_STATUS.bankerProcessing ? decided : [];
-      if (approved) {
-        const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
-        await recordApproval(
-          tx,
-          { ...approved, sessionId: approved.id, provider: provider.name, providerSessionId, method: provider.method, evidence },
-          now,
-        );
-      }
-      return decided;
-    });
+        .set({ status: next, supplement: reported.supplement, updatedAt: now, decidedAt: now })
+        .where(and(eq(ekycSessions.id, pending.id), undecided))
+        .returning({ id: ekycSessions.id, applicationId: ekycSessions.applicationId }),
+    );
+    updated = (await insertWithDecision(db, decided, records)).length > 0 ? [{ id: pending.id }] : [];
+  } else if (!isEkycPending(next)) {
+    // Failed or rejected: no record, one statement.
+    updated = await db
+      .update(ekycSessions)
+      .set({ status: next, supplement: false, updatedAt: now, decidedAt: now })
+      .where(and(session, undecided))
+      .returning({ id: ekycSessions.id });
   }
   if (updated.length > 0) return 'updated';
   const [exists] = await db.select({ id: ekycSessions.id }).from(ekycSessions).where(session).limit(1);

@@ -1,11 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, verificationRecords, type ApplicationType, type SubjectRole } from '../db/schema.js';
 import { VERIFICATION_METHODS, type VerificationMethod } from '../../domain/identity-check-methods.js';
-
-/** The transaction handle drizzle passes to db.transaction's callback. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The session whose check the provider has just approved. */
 export interface ApprovedCheck {
@@ -31,23 +28,45 @@ type NewRecord = typeof verificationRecords.$inferInsert;
 /** The forms a record takes the particulars from, form → answers, as a statement on `applications` returns them. */
 const subjectFormsOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)} and ${qualified(applicationForms.form)} in ('personal', 'parent'))`;
 
+/** What an approval's records are made of besides the check: read before the decision (approvalInputs). */
+export interface ApprovalInputs {
+  bankCode: string;
+  /** The forms with the particulars, form → answers. */
+  answers: Record<string, Record<string, unknown>>;
+  /** CHILD: the uploaded documents as the child's record refers to them. */
+  documents: Record<string, unknown>[] | null;
+}
+
 /**
- * Writes the verification records (確認記録) of an approved check, in the transaction that
- * records the approval (ekyc/callbacks.ts), so a record exists exactly when the session is
- * approved: once, since only the first approval changes the session. GENERAL: the applicant.
- * CHILD: the parent who applied for the child (the provider's check) and the child (the
- * images of their documents, kept by id and SHA-256 so the record proves which image was seen).
+ * The bank, the two forms with the particulars (one statement) and, for CHILD, the documents
+ * (a second), read before the decision is written (ekyc/callbacks.ts). Sound because none of it
+ * can change once the PIN is set (forms/documents.ts stores no step after it; step-lock.ts), and
+ * an identity check is only started after it (routes/ekyc.ts): the answers read now are the ones
+ * the decision's statement would have read. The documents are read at a moment of the callback,
+ * as they always were (they were read in the decision's transaction, which locked none of them).
  */
-export async function recordApproval(tx: Transaction, check: ApprovedCheck, now: Date): Promise<void> {
-  // The bank and the two forms with the particulars, in one statement.
-  const [application] = await tx
+export async function approvalInputs(db: Database, applicationId: string, applicationType: ApplicationType): Promise<ApprovalInputs> {
+  const [application] = await db
     .select({ bankCode: applications.bankCode, forms: subjectFormsOfRow })
     .from(applications)
-    .where(eq(applications.id, check.applicationId));
+    .where(eq(applications.id, applicationId));
   if (!application) throw new Error('an approved identity check without its application');
-  const answers = application.forms ?? {};
-  const base = {
+  return {
     bankCode: application.bankCode,
+    answers: application.forms ?? {},
+    documents: applicationType === 'CHILD' ? await documentReferences(db, applicationId) : null,
+  };
+}
+
+/**
+ * The verification records (確認記録) of an approved check. GENERAL: the applicant. CHILD: the
+ * parent who applied for the child (the provider's check) and the child (the images of their
+ * documents, kept by id and SHA-256 so the record proves which image was seen).
+ */
+export function approvalRecords(check: ApprovedCheck, inputs: ApprovalInputs, now: Date): NewRecord[] {
+  const { answers } = inputs;
+  const base = {
+    bankCode: inputs.bankCode,
     applicationId: check.applicationId,
     applicationType: check.applicationType,
     ekycSessionId: check.sessionId,
@@ -63,25 +82,61 @@ export async function recordApproval(tx: Transaction, check: ApprovedCheck, now:
     method: check.method,
     evidence: check.evidence,
   });
-  const rows: NewRecord[] =
-    check.applicationType === 'GENERAL'
-      ? [checked('APPLICANT', particulars(answers.personal))]
-      : [
-          checked('REPRESENTATIVE', particulars(answers.parent)),
-          {
-            ...base,
-            subjectRole: 'CHILD',
-            subject: particulars(answers.personal),
-            method: VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES,
-            evidence: { documents: await documentReferences(tx, check.applicationId) },
-          },
-        ];
-  await tx.insert(verificationRecords).values(rows);
+  return check.applicationType === 'GENERAL'
+    ? [checked('APPLICANT', particulars(answers.personal))]
+    : [
+        checked('REPRESENTATIVE', particulars(answers.parent)),
+        {
+          ...base,
+          subjectRole: 'CHILD',
+          subject: particulars(answers.personal),
+          method: VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES,
+          evidence: { documents: inputs.documents ?? [] },
+        },
+      ];
+}
+
+/** A CTE that decides a session: the rows it changed, with the session's id and application. */
+type Decided = WithSubquery & { id: SQLWrapper; applicationId: SQLWrapper };
+
+/**
+ * The decision and its records in one statement (ADR 0041): the records are inserted from the
+ * rows `decided` (a data-modifying CTE) changed, so they exist exactly when the session was
+ * approved by this statement (once: only the first decision changes it), written atomically
+ * with it. Returns the ids of the records written (none: the session was not changed).
+ */
+export async function insertWithDecision(db: Database, decided: Decided, records: NewRecord[]): Promise<number[]> {
+  // The records as the insert would have sent them, one JSON array, typed column by column.
+  const json = JSON.stringify(
+    records.map((record) => ({
+      bank_code: record.bankCode,
+      application_id: record.applicationId,
+      application_type: record.applicationType,
+      subject_role: record.subjectRole,
+      subject: record.subject,
+      method: record.method,
+      provider: record.provider,
+      provider_reference: record.providerReference,
+      evidence: record.evidence,
+      verified_at: record.verifiedAt,
+      recorded_at: record.recordedAt,
+    })),
+  );
+  // Written out: drizzle's INSERT … SELECT would name the identity column too.
+  const recorded = db.$with('recorded', { id: verificationRecords.id }).as(
+    sql`insert into ${verificationRecords} (bank_code, application_id, application_type, ekyc_session_id, subject_role, subject, method, provider, provider_reference, evidence, verified_at, recorded_at)
+      select r.bank_code, ${decided.applicationId}, r.application_type, ${decided.id}, r.subject_role, r.subject, r.method, r.provider, r.provider_reference, r.evidence, r.verified_at, r.recorded_at
+      from ${decided} join jsonb_to_recordset(${json}::jsonb) as r(bank_code varchar, application_id uuid, application_type varchar, subject_role varchar, subject jsonb, method varchar, provider varchar, provider_reference varchar, evidence jsonb, verified_at timestamptz, recorded_at timestamptz)
+      on r.application_id = ${decided.applicationId}
+      returning id`,
+  );
+  const inserted = await db.with(decided, recorded).select({ id: recorded.id }).from(recorded);
+  return inserted.map((row) => row.id);
 }
 
 /** The uploaded documents as a record refers to them: id, type, size, SHA-256 of the stored image. */
-async function documentReferences(tx: Transaction, applicationId: string): Promise<Record<string, unknown>[]> {
-  return tx
+async function documentReferences(db: Database, applicationId: string): Promise<Record<string, unknown>[]> {
+  return db
     .select({
       id: documents.id,
       type: documents.type,
