@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
 import { EKYC_STATUS, isEkycPending, type EkycStatus } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
-import { ekycSessions } from '../db/schema.js';
-import { approvalInputs, approvalRecords, insertWithDecision } from '../records/write.js';
+import { applications, ekycSessions } from '../db/schema.js';
+import { approvalColumns, approvalInputs, approvalRecords, insertWithDecision } from '../records/write.js';
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
@@ -35,15 +35,16 @@ export async function applyProviderStatus(
     // The session, still undecided, and what its records keep, read first (records/write.ts
     // says why that is sound); then the approval and its records in one statement.
     const [pending] = await db
-      .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status })
+      .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status, ...approvalColumns })
       .from(ekycSessions)
+      .innerJoin(applications, eq(applications.id, ekycSessions.applicationId))
       .where(session)
       .limit(1);
     if (!pending) return 'unknown';
     if (!isEkycPending(pending.status as EkycStatus)) return 'unchanged';
     const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
-    const check = { ...pending, sessionId: pending.id, provider: provider.name, providerSessionId, method: provider.method, evidence };
-    const records = approvalRecords(check, await approvalInputs(db, pending.applicationId, pending.applicationType), now);
+    const check = { id: pending.id, applicationId: pending.applicationId, applicationType: pending.applicationType, sessionId: pending.id, provider: provider.name, providerSessionId, method: provider.method, evidence };
+    const records = approvalRecords(check, await approvalInputs(db, pending, check), now);
     const decided = db.$with('decided').as(
       db
         .update(ekycSessions)

@@ -38,23 +38,25 @@ export interface ApprovalInputs {
 }
 
 /**
- * The bank, the two forms with the particulars (one statement) and, for CHILD, the documents
- * (a second), read before the decision is written (ekyc/callbacks.ts). Sound because none of it
- * can change once the PIN is set (forms/documents.ts stores no step after it; step-lock.ts), and
- * an identity check is only started after it (routes/ekyc.ts): the answers read now are the ones
- * the decision's statement would have read. The documents are read at a moment of the callback,
- * as they always were (they were read in the decision's transaction, which locked none of them).
+ * What an approval's records take from the application, as columns of a statement that has
+ * `applications` in its FROM (ekyc/callbacks.ts reads them with the session): the bank and the
+ * two forms with the particulars. Read before the decision is written, which is sound because
+ * none of it can change once the PIN is set (forms/documents.ts stores no step after it;
+ * step-lock.ts) and an identity check is only started after it (routes/ekyc.ts): the answers
+ * read now are the ones the decision's statement would read.
  */
-export async function approvalInputs(db: Database, applicationId: string, applicationType: ApplicationType): Promise<ApprovalInputs> {
-  const [application] = await db
-    .select({ bankCode: applications.bankCode, forms: subjectFormsOfRow })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!application) throw new Error('an approved identity check without its application');
+export const approvalColumns = { bankCode: applications.bankCode, forms: subjectFormsOfRow };
+
+/**
+ * The inputs of approvalRecords from those columns and, for CHILD, the documents (a statement
+ * of their own), read at a moment of the callback as they always were: the decision's
+ * transaction that used to read them locked none of them.
+ */
+export async function approvalInputs(db: Database, read: { bankCode: string; forms: Record<string, Record<string, unknown>> | null }, check: Pick<ApprovedCheck, 'applicationId' | 'applicationType'>): Promise<ApprovalInputs> {
   return {
-    bankCode: application.bankCode,
-    answers: application.forms ?? {},
-    documents: applicationType === 'CHILD' ? await documentReferences(db, applicationId) : null,
+    bankCode: read.bankCode,
+    answers: read.forms ?? {},
+    documents: check.applicationType === 'CHILD' ? await documentReferences(db, check.applicationId) : null,
   };
 }
 
