@@ -171,10 +171,13 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
     }
   }
 
-  /** A request answered before its limits were counted (a body that could not be read, a query given twice): counted now, per IP. */
-  async function countRefused(request: FastifyRequest) {
-    if (counted.has(request)) return;
-    await rateLimits.hitTogether(ipLimit(request), null);
+  /**
+   * A request answered before its limits were counted (a body that could not be read, a query
+   * given twice): counted per IP as its answer goes out, before it is sent.
+   */
+  async function countRefused(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+    if (!counted.has(request)) await rateLimits.hitTogether(ipLimit(request), null);
+    return payload;
   }
 
   app.post<{ Body: RegisterBody }>(
@@ -182,7 +185,7 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
     {
       preValidation: [registerRateLimits, validateBody(registerSchema)],
       preHandler: [requireBank, requireSameBank],
-      onResponse: countRefused,
+      onSend: countRefused,
     },
     async (request) => {
       const bank = request.bank;
