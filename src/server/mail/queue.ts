@@ -107,7 +107,8 @@ export class MailQueue {
   /**
    * Sends what is due now and waits until no round is left: every mail due now has had its
    * try. Through the worker's own rounds, so a flush also waits for the mails a round (woken by
-   * a notice, or another flush) claimed before it. A stopped queue sends in this call.
+   * a notice, or another flush) claimed before it, and for the handed mails' sends. A stopped
+   * queue sends in this call.
    */
   async flush(): Promise<void> {
     if (this.loop.isStopped) await this.deliverDue();
@@ -115,7 +116,7 @@ export class MailQueue {
     await this.idle();
   }
 
-  /** Waits until no send is under way and no handed mail waits for a slot. */
+  /** Waits until no send is under way (a handed mail waits for a slot only while sends are under way). */
   private async idle(): Promise<void> {
     while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
   }
