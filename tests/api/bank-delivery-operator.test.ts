@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
-import { listDeliveries } from '../../src/server/delivery/rows.js';
+import { eq } from 'drizzle-orm';
+import { bankDeliveries } from '../../src/server/db/schema.js';
+import { enqueueClaimedDelivery, listDeliveries } from '../../src/server/delivery/rows.js';
 import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { deliveryProblems } from '../../src/server/plugins/delivery.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
@@ -60,6 +62,29 @@ describe('development receiver and the operator command', () => {
     expect(resent).toEqual({ exitCode: 0, lines: [`Delivery of application ${who.id} will be sent again now.`] });
     await until(async () => (await arrivals()).filter((arrival) => arrival.idempotencyKey === who.id).length === 2);
     expect((await arrivals())[0]).toMatchObject({ idempotencyKey: who.id, signature: 'valid', duplicate: true });
+  });
+
+  it('delivers a delivery queued claimed by a process that died only once its lock has run out, by any worker', async () => {
+    const who = await verifiedApplication(server, { bankCode: '0181' });
+    expect((await complete(server, who)).statusCode).toBe(200);
+    const sent = async () => (await arrivals()).filter((arrival) => arrival.idempotencyKey === who.id).length;
+    await until(async () => (await listDeliveries(server.app.db)).some((row) => row.applicationId === who.id && row.state === 'delivered'));
+    const before = await sent();
+    // Queued again as a completing process queues it, claimed, and never handed: it died.
+    await server.app.db.delete(bankDeliveries).where(eq(bankDeliveries.applicationId, who.id));
+    const { lockMs } = server.config.delivery;
+    expect(await enqueueClaimedDelivery(server.app.db, who.id, '0181', server.clock.now(), lockMs)).not.toBeNull();
+    server.app.deliveries.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await sent()).toBe(before);
+    // Its lock ended (queued that long ago): the next round takes it.
+    await server.app.db.delete(bankDeliveries).where(eq(bankDeliveries.applicationId, who.id));
+    expect(await enqueueClaimedDelivery(server.app.db, who.id, '0181', new Date(Date.now() - lockMs - 1_000), lockMs)).not.toBeNull();
+    // Queued once only: a second claimed insert of the same application is nobody's to send.
+    expect(await enqueueClaimedDelivery(server.app.db, who.id, '0181', server.clock.now(), lockMs)).toBeNull();
+    server.app.deliveries.wake();
+    await until(async () => (await sent()) === before + 1);
+    expect((await listDeliveries(server.app.db)).find((row) => row.applicationId === who.id)).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
   it('refuses a re-send of an application without a delivery, and without --application', async () => {
