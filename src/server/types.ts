@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache';
 import type { BankConfig } from '../domain/bank/types.js';
 import type { ApplicationType } from './db/schema.js';
 import type { Database } from './db/index.js';
@@ -48,6 +49,12 @@ declare module 'fastify' {
     /** Which tables changed, from the database's notices (db/changes.ts). */
     changes: ChangeFeed;
     hasher: Hasher;
+    /**
+     * The sessions this process checked lately: `<bank>:<token hash>` → when (the server's
+     * clock) their activity was recorded (plugins/auth.ts, requireSignedIn). In memory on
+     * purpose: a process that does not know a session checks it in the database.
+     */
+    recentSessions: LRUCache<string, number>;
     banks: BankRegistry;
     /** The banks' occupations and branches, kept per process until they change (plugins/master-data.ts). */
     masterData: MasterDataReader;
