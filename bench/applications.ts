@@ -224,7 +224,6 @@ async function identityCheckAndCompletion(applicant: Applicant): Promise<void> {
     if (tries >= 12) throw new Error(`identity check still at status ${status}`);
     await sleep(applicant.thinkMs > 0 ? 5_000 : 50);
   }
-  await applicant.get('GET /api/ekyc', '/api/ekyc');
   // /redirect: completion.
   await applicant.post('POST /api/application-complete', '/api/application-complete');
 }
