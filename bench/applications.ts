@@ -201,11 +201,11 @@ async function branchPage(applicant: Applicant): Promise<void> {
   await applicant.think();
 }
 
-/** /confirmation, then /pin: the stored application (its rules) and the served key, the PIN encrypted as the page does. */
+/** /confirmation, then /pin: the served key, the PIN encrypted as the page does. */
 async function confirmAndSetPin(applicant: Applicant): Promise<void> {
   await applicant.openPage();
   await applicant.think();
-  await applicant.openPage();
+  // /pin opens with the application the summary showed.
   const key = await json<{ keyId: string; keyCode: string; binding: string }>(applicant.get('GET /api/public-key', '/api/public-key'));
   await applicant.post('POST /api/pin', '/api/pin', { code: await encryptPin(key.keyCode, { pin: GOOD_PIN, binding: key.binding }), keyId: key.keyId });
   await applicant.think();

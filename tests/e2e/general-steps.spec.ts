@@ -220,6 +220,9 @@ for (const bank of bankCodes) {
     await page.getByLabel('ご住所が本人確認書類の住所と一致していることを確認しました').check();
     await button(page, '申し込む').click();
     await expect(page).toHaveURL(bankUrl(bank, '/pin'));
+    // The PIN page checks against the application the summary showed.
+    await expect(byLabel(page, '暗証番号')).toBeVisible();
+    expect(reads).toEqual(['/personal']);
   });
 }
 

@@ -68,7 +68,7 @@ export function isApplicationsAnswer(value: unknown): value is ApplicationsAnswe
   return !!value && typeof value === 'object' && 'application' in value && 'forms' in value;
 }
 
-/** The answer of the step just stored, for the next page. */
+/** The answer of the step just stored (or of the summary just confirmed), for the next page. */
 export function rememberStepAnswer(answer: ApplicationsAnswer): void {
   afterStep = { token: session.get('authenticationToken'), answer };
 }
@@ -90,6 +90,11 @@ export function endVisit(key: string): void {
   if (visit?.key === key) visit = null;
 }
 
+/** Nothing is handed to the next page (a test's pages do not follow each other). */
+export function forgetStepAnswer(): void {
+  afterStep = null;
+}
+
 /** What the applicant has entered so far: the last step's answer when a step was just stored, else read. */
 export function readApplication(): Promise<ApplicationsAnswer> {
   const remembered = afterStep;
@@ -103,10 +108,13 @@ export async function loadApplicationWithParent(): Promise<{
   application: ApplicationRecord;
   parent: ApplicationParentRecord | null;
   forms: NonNullable<ApplicationsAnswer['forms']>;
+  /** The answer as read, to hand to the next page (rememberStepAnswer). */
+  answer: ApplicationsAnswer;
 }> {
-  const { application, applicationParent, forms } = await readApplication();
+  const answer = await readApplication();
+  const { application, applicationParent, forms } = answer;
   const parent = applicationParent && Object.keys(applicationParent).length > 0 ? (applicationParent as ApplicationParentRecord) : null;
-  return { application: application ?? {}, parent, forms: forms ?? {} };
+  return { application: application ?? {}, parent, forms: forms ?? {}, answer };
 }
 
 /** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */
