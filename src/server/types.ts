@@ -17,6 +17,7 @@ import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
 import type { StoredAnswers } from './forms/answers.js';
 import type { EkycState } from './ekyc/sessions.js';
+import type { CompletionState } from './completion/facts.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
@@ -36,6 +37,8 @@ export interface AuthenticatedApplication {
   stored?: StoredAnswers;
   /** Its identity check when the session was checked: only on routes guarded by requireApplicationWithEkyc. */
   ekyc?: EkycState;
+  /** What its completion is judged by when the session was checked: only on routes guarded by requireApplicationWithCompletion. */
+  completion?: CompletionState;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.

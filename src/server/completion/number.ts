@@ -1,0 +1,25 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The application number: <bank code>-<yyMMdd>-<6-digit sequence>, e.g. 0177-250615-000042:
+ * the bank, the day of acceptance in Japan time, and a counter per bank and day starting at
+ * 000001 (application_number_counters). 18 characters, readable over the phone, and sorting
+ * by time within a bank.
+ */
+
+/** Everything of the number but its sequence: '0177-250615-'. */
+export function applicationNumberPrefix(bankCode: string, japanDay: string): string {
+  return `${bankCode}-${japanDay.slice(2).replace(/-/g, '')}-`;
+}
+
+export function formatApplicationNumber(bankCode: string, japanDay: string, sequence: number): string {
+  return `${applicationNumberPrefix(bankCode, japanDay)}${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * formatApplicationNumber in SQL, for the sequence a statement draws (`sequence`, an integer
+ * expression): padded to 6 digits like padStart, never cut (lpad alone would cut a longer one).
+ */
+export function applicationNumberSql(bankCode: string, japanDay: string, sequence: SQL): SQL {
+  return sql`${applicationNumberPrefix(bankCode, japanDay)}::text || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0')`;
+}
