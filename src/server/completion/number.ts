@@ -18,8 +18,9 @@ export function formatApplicationNumber(bankCode: string, japanDay: string, sequ
 
 /**
  * formatApplicationNumber in SQL, for the sequence a statement draws (`sequence`, an integer
- * expression): padded to 6 digits like padStart, never cut (lpad alone would cut a longer one).
+ * expression). lpad would cut a seventh digit, which the counter's CHECK (1 to 999999,
+ * migration 0003) never lets a statement draw: the 1,000,000th completion of a bank's day fails.
  */
 export function applicationNumberSql(bankCode: string, japanDay: string, sequence: SQL): SQL {
-  return sql`${applicationNumberPrefix(bankCode, japanDay)}::text || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0')`;
+  return sql`${applicationNumberPrefix(bankCode, japanDay)}::text || lpad(${sequence}::text, 6, '0')`;
 }
