@@ -30,7 +30,7 @@ export interface AuthenticatedApplication {
   /**
    * Whether its PIN was stored when the session was checked. Final once true (one PIN per
    * application), so it may answer "already set" at once; a route that must know that no PIN
-   * is set judges it again in the transaction that writes.
+   * is set judges it again in the statement that writes.
    */
   pinSet: boolean;
   /** What it had stored when the session was checked: only on routes guarded by requireApplicationWithAnswers. */
