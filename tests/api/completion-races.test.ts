@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EKYC_STATUS } from '../../src/domain/ekyc.js';
 import { japanIsoDate } from '../../src/domain/rules/index.js';
 import { completeApplication, NUMBER_SLOT } from '../../src/server/completion/complete.js';
@@ -9,7 +9,7 @@ import { applicationNumberCounters, applications, bankDeliveries, ekycSessions, 
 import { httpMessages } from '../../src/server/http-messages.js';
 import { completionMail } from '../../src/server/mail/index.js';
 import { complete, verifiedApplication, type Signed } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, testServerFor } from './helpers.js';
 
 /**
  * The completion's one statement (completion/complete.ts, ADR 0040) against what may happen
@@ -18,20 +18,8 @@ import { backends, startTestServer, type TestServer } from './helpers.js';
  * number only when it completes, and queues the mail and the hand-off with the number, once.
  */
 
-interface Completed {
-  applicationNumber: string;
-  applicationCompletedAt: string;
-}
-
 describe.each(backends)('completion races ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(() => server.clock.reset());
+  const server = testServerFor(backend);
 
   /** What the session check of POST /api/application-complete reads. */
   const judged = async (who: Signed): Promise<CompletionState> => {
@@ -77,7 +65,7 @@ describe.each(backends)('completion races ($name)', (backend) => {
     const before = await counterOf('0181');
     const answers = await Promise.all([1, 2, 3, 4].map(() => complete(server, who)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
-    const numbers = new Set(answers.map((answer) => answer.json<Completed>().applicationNumber));
+    const numbers = new Set(answers.map((answer) => answer.json<{ applicationNumber: string }>().applicationNumber));
     expect(numbers).toEqual(new Set([formatApplicationNumber('0181', japanIsoDate(server.clock.now()), before + 1)]));
     expect(await counterOf('0181')).toBe(before + 1);
     expect(await sideEffects(who, address)).toMatchObject({ queued: 0, deliveries: 1, mailed: 1 });
@@ -110,7 +98,7 @@ describe.each(backends)('completion races ($name)', (backend) => {
   it('answers the number of the completion that came first, and draws none of its own', async () => {
     const who = await verifiedApplication(server);
     const state = await judged(who);
-    const first = (await complete(server, who)).json<Completed>();
+    const first = (await complete(server, who)).json<{ applicationNumber: string }>();
     const before = { counter: await counterOf(who.bankCode), ...(await sideEffects(who, state.mailAddress ?? '')) };
     const late = await completeAsJudged(who, state);
     expect(late).toMatchObject({ completed: false, state: { applicationNumber: first.applicationNumber } });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
 import { applicationPins, applications, pinBindings } from '../../src/server/db/schema.js';
 import { storeDocumentBeforePin } from '../../src/server/forms/documents.js';
 import { httpMessages } from '../../src/server/http-messages.js';
 import { storePin } from '../../src/server/pin/store.js';
 import { confirmedApplication, encryptPin, GOOD_PIN, postPin, publicKey, savedPersonal, type Signed } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, testServerFor } from './helpers.js';
 
 /**
  * The PIN's one statement (pin/store.ts, ADR 0040) against what may happen between the
@@ -19,14 +19,7 @@ import { backends, startTestServer, type TestServer } from './helpers.js';
 const personalEndingInPin = { ...savedPersonal, mobilePhoneNumber: `090-1111-${GOOD_PIN}` };
 
 describe.each(backends)('PIN races ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(() => server.clock.reset());
+  const server = testServerFor(backend);
 
   const pinRows = async (who: Signed) => server.app.db.select().from(applicationPins).where(eq(applicationPins.applicationId, who.id));
   const bindingRows = async (who: Signed) => server.app.db.select().from(pinBindings).where(eq(pinBindings.applicationId, who.id));
