@@ -18,6 +18,7 @@ import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
 import type { StoredAnswers } from './forms/answers.js';
 import type { EkycState } from './ekyc/sessions.js';
+import type { CompletionState } from './completion/facts.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
@@ -30,13 +31,15 @@ export interface AuthenticatedApplication {
   /**
    * Whether its PIN was stored when the session was checked. Final once true (one PIN per
    * application), so it may answer "already set" at once; a route that must know that no PIN
-   * is set judges it again in the transaction that writes.
+   * is set judges it again in the statement that writes.
    */
   pinSet: boolean;
   /** What it had stored when the session was checked: only on routes guarded by requireApplicationWithAnswers. */
   stored?: StoredAnswers;
   /** Its identity check when the session was checked: only on routes guarded by requireApplicationWithEkyc. */
   ekyc?: EkycState;
+  /** What its completion is judged by when the session was checked: only on routes guarded by requireApplicationWithCompletion. */
+  completion?: CompletionState;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.

@@ -9,6 +9,7 @@ import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applicationPins, applications, authTokens } from '../db/schema.js';
+import { completionStateFields, type CompletionState } from '../completion/facts.js';
 import { ekycStateFields, type EkycState } from '../ekyc/sessions.js';
 import { storedAnswerFields, storedAnswersFrom, type StoredAnswers } from '../forms/answers.js';
 import type { AuthenticatedApplication } from '../types.js';
@@ -35,7 +36,7 @@ export default fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['database
 const pinSetOf = sql<boolean>`exists (select 1 from ${applicationPins} where ${qualified(applicationPins.applicationId)} = ${qualified(applications.id)})`;
 
 /** What a route reads besides the session, in the session check's statement. */
-type Extra = 'answers' | 'ekyc' | null;
+type Extra = 'answers' | 'ekyc' | 'completion' | null;
 
 const checked = {
   id: applications.id,
@@ -68,7 +69,7 @@ function sessionUpdate(db: Database) {
 }
 
 /**
- * The three forms of the session check, prepared (db/prepared.ts): it runs on every
+ * The four forms of the session check, prepared (db/prepared.ts): it runs on every
  * authenticated request, about 20 times per application, and building its SQL each time was
  * the largest share of the server's drizzle CPU under load.
  */
@@ -76,13 +77,15 @@ const sessionChecksOf = oncePerDatabase((db) => ({
   plain: sessionUpdate(db).returning(checked).prepare('session_check'),
   answers: sessionUpdate(db).returning({ ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
   ekyc: sessionUpdate(db).returning({ ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
+  completion: sessionUpdate(db).returning({ ...checked, ...completionStateFields }).prepare('session_check_completion'),
 }));
 
 /**
  * The session check (sessionUpdate). It also returns whether the PIN is set,
  * which every step-editing POST, the PIN's and the eKYC's routes ask first, and on request
  * what the route reads anyway: with 'answers' what the application has stored
- * (forms/answers.ts), with 'ekyc' its identity check (ekyc/sessions.ts). One statement
+ * (forms/answers.ts), with 'ekyc' its identity check (ekyc/sessions.ts), with 'completion'
+ * what its completion is judged by (completion/facts.ts). One statement
  * instead of two, read in the same snapshot as the session.
  */
 async function checkSession(request: FastifyRequest, reply: FastifyReply, extra: Extra) {
@@ -122,6 +125,13 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
     accepted();
     const { latestEkyc, ekycAttempts, applicationNumber, ...application } = row;
     request.application = { ...application, ekyc: { latest: latestEkyc, attempts: ekycAttempts, applicationNumber } };
+    return;
+  }
+  if (extra === 'completion') {
+    const [row] = await checks.completion.execute(values);
+    if (!row) return unauthorized();
+    const { applicationNumber, applicationCompletedAt, mailAddress, completionFacts, ...application } = row;
+    request.application = { ...application, completion: { applicationNumber, applicationCompletedAt, mailAddress, completionFacts } };
     return;
   }
   const [row] = await checks.plain.execute(values);
@@ -172,6 +182,18 @@ export async function requireApplicationWithAnswers(request: FastifyRequest, rep
 /** requireApplication for a route that reads the application's identity check: request.application.ekyc. */
 export async function requireApplicationWithEkyc(request: FastifyRequest, reply: FastifyReply) {
   return checkSession(request, reply, 'ekyc');
+}
+
+/** requireApplication for the completion: request.application.completion. */
+export async function requireApplicationWithCompletion(request: FastifyRequest, reply: FastifyReply) {
+  return checkSession(request, reply, 'completion');
+}
+
+/** What completion is judged by, as the session check found it (a route guarded by requireApplicationWithCompletion). */
+export function completionStateOfRequest(request: FastifyRequest): CompletionState {
+  const completion = applicationOf(request).completion;
+  if (!completion) throw new Error(`${request.routeOptions.url ?? 'route'} lacks the requireApplicationWithCompletion guard`);
+  return completion;
 }
 
 /** The identity check as the session check found it (a route guarded by requireApplicationWithEkyc). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType } from '../../domain/ekyc.js';
+import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, hasChildDocuments, isEkycPending } from '../../domain/ekyc.js';
 import { providerMethods, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import { messages } from '../../domain/messages.js';
 import { applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
@@ -40,11 +40,6 @@ import { documentTypes } from '../uploads/store.js';
  *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
  *   bad signature or time, 400 for a malformed body, 404 for an unknown session.
  */
-
-/** A child application's documents: the individual number card and one supplementary document. */
-export function hasChildDocuments(types: Set<DocumentType>): boolean {
-  return types.has('INDIVIDUAL_NUMBER_CARD') && (types.has('CERTIFICATE_RESIDENCE') || types.has('MATERNITY_HANDBOOK'));
-}
 
 const returnPaths: Record<ApplicationType, string> = { GENERAL: '/ekyc-callback', CHILD: '/child/ekyc-callback' };
 
