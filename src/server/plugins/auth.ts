@@ -129,7 +129,8 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
   }
   if (extra === 'completion') {
     const [row] = await checks.completion.execute(values);
-    if (!row) return unauthorized();
+    if (!row) return refused();
+    accepted();
     const { applicationNumber, applicationCompletedAt, mailAddress, completionFacts, ...application } = row;
     request.application = { ...application, completion: { applicationNumber, applicationCompletedAt, mailAddress, completionFacts } };
     return;
