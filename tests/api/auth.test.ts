@@ -5,7 +5,7 @@ import { SESSION_ACTIVITY_AGE_HEADER } from '../../src/domain/session-activity.j
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { authTokens } from '../../src/server/db/schema.js';
 import { LOOKUP_TRUST_MS } from '../../src/server/plugins/auth.js';
-import { applicant, backends, HOUR, hostOf, MINUTE, signIn, startTestServer, type TestServer } from './helpers.js';
+import { applicant, backends, HOUR, hostOf, MINUTE, signIn, startTestServer, testServerFor, type TestServer } from './helpers.js';
 
 describe.each(backends)('authentication token ($name)', (backend) => {
   let server: TestServer;
@@ -82,14 +82,7 @@ describe.each(backends)('authentication token ($name)', (backend) => {
 });
 
 describe.each(backends)('the lookups of reference data ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  beforeEach(() => server.clock.reset());
+  const server = testServerFor(backend);
 
   const get = (url: string, token: string, code = '0177') =>
     server.app.inject({ method: 'GET', url, headers: { host: hostOf(server, code), authorization: `Bearer ${token}` } });
@@ -151,13 +144,7 @@ describe.each(backends)('a shorter idle time by configuration ($name)', (backend
 });
 
 describe.each(backends)('lookups under an idle time of a minute ($name)', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { config: { session: { idleMs: MINUTE, warningMs: 10_000 } } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerFor(backend, { config: { session: { idleMs: MINUTE, warningMs: 10_000 } } });
 
   it('trust a session a quarter of SESSION_IDLE_MS at most', async () => {
     const token = await signIn(server);
