@@ -129,10 +129,23 @@ const json = async <T>(response: Promise<Response>): Promise<T> => (await respon
 function applicantOf(target: Target, thinkMs: number) {
   const ip = uniqueIp();
   let token: string | undefined;
+  /** A step was just stored: its answer is what the next page opens with (src/client/api/application.ts). */
+  let stepAnswered = false;
   const session = () => (token ? { token } : {});
+  const get = (route: string, url: string, status = 200) => call(target, route, url, { ip, status, ...session() });
   return {
-    get: (route: string, url: string, status = 200) => call(target, route, url, { ip, status, ...session() }),
+    get,
     post: (route: string, url: string, body?: unknown, status = 200) => call(target, route, url, { method: 'POST', ip, json: body, status, ...session() }),
+    /** A form step's POST, whose answer the next page reads. */
+    step: async (url: string, body: unknown) => {
+      await call(target, `POST ${url}`, url, { method: 'POST', ip, json: body, status: 200, ...session() });
+      stepAnswered = true;
+    },
+    /** A page that reads the stored application: from the last step's answer, else GET /api/applications. */
+    openPage: async () => {
+      if (!stepAnswered) await get('GET /api/applications', '/api/applications');
+      stepAnswered = false;
+    },
     form: (route: string, url: string, form: Record<string, string>, status: number) => call(target, route, url, { ip, form, status }),
     upload: (type: string, image: Buffer) =>
       call(target, 'POST /api/documents', '/api/documents', { ip, status: 201, multipart: multipartBody({ type }, { filename: 'photo.png', contentType: 'image/png', data: image }), ...session() }),
@@ -168,9 +181,9 @@ async function signIn(target: Target, applicant: Applicant, flow: Flow): Promise
 
 /** A form page: the stored answers, the page's lookups, its forms posted in order. */
 async function formPage(applicant: Applicant, lookups: [route: string, url: string][], posts: [url: string, body: unknown][]): Promise<void> {
-  await applicant.get('GET /api/applications', '/api/applications');
+  await applicant.openPage();
   for (const [route, url] of lookups) await applicant.get(route, url);
-  for (const [url, body] of posts) await applicant.post(`POST ${url}`, url, body);
+  for (const [url, body] of posts) await applicant.step(url, body);
   await applicant.think();
 }
 
@@ -182,16 +195,17 @@ async function personalLookups(applicant: Applicant): Promise<string> {
 }
 
 async function branchPage(applicant: Applicant): Promise<void> {
-  await applicant.get('GET /api/applications', '/api/applications');
+  await applicant.openPage();
   const { branchList } = await json<{ branchList: { code: string }[] }>(applicant.get('GET /api/branch', '/api/branch'));
-  await applicant.post('POST /api/applications/branch', '/api/applications/branch', { branchCode: branchList[0]?.code ?? 'none' });
+  await applicant.step('/api/applications/branch', { branchCode: branchList[0]?.code ?? 'none' });
   await applicant.think();
 }
 
 /** /confirmation, then /pin: the served key, the PIN encrypted as the page does. */
 async function confirmAndSetPin(applicant: Applicant): Promise<void> {
-  await applicant.get('GET /api/applications', '/api/applications');
+  await applicant.openPage();
   await applicant.think();
+  // /pin opens with the application the summary showed.
   const key = await json<{ keyId: string; keyCode: string; binding: string }>(applicant.get('GET /api/public-key', '/api/public-key'));
   await applicant.post('POST /api/pin', '/api/pin', { code: await encryptPin(key.keyCode, { pin: GOOD_PIN, binding: key.binding }), keyId: key.keyId });
   await applicant.think();
@@ -210,16 +224,15 @@ async function identityCheckAndCompletion(applicant: Applicant): Promise<void> {
     if (tries >= 12) throw new Error(`identity check still at status ${status}`);
     await sleep(applicant.thinkMs > 0 ? 5_000 : 50);
   }
-  await applicant.get('GET /api/ekyc', '/api/ekyc');
   // /redirect: completion.
   await applicant.post('POST /api/application-complete', '/api/application-complete');
 }
 
 async function general(target: Target, applicant: Applicant): Promise<void> {
   await signIn(target, applicant, 'general');
-  await applicant.get('GET /api/applications', '/api/applications');
+  await applicant.openPage();
   const addressCode = await personalLookups(applicant);
-  await applicant.post('POST /api/applications/personal', '/api/applications/personal', validBodies.personal(addressCode));
+  await applicant.step('/api/applications/personal', validBodies.personal(addressCode));
   await applicant.think();
   await formPage(applicant, [['GET /api/occupations', '/api/occupations']], [['/api/applications/workplace', validBodies.workplace()]]);
   await branchPage(applicant);
@@ -234,14 +247,15 @@ const documentImage = png(1200, 800);
 async function child(target: Target, applicant: Applicant): Promise<void> {
   await signIn(target, applicant, 'child');
   // /child/personal: the child's data and occupation on one page.
-  await applicant.get('GET /api/applications', '/api/applications');
+  await applicant.openPage();
   const addressCode = await personalLookups(applicant);
   await applicant.get('GET /api/occupations', '/api/occupations');
   const childPersonal = { ...validBodies.personal(addressCode), firstName: '一郎', kanaFirstName: 'ｲﾁﾛｳ', gender: 'MAN', birthday: birthdayYearsAgo(new Date(), 10) };
-  await applicant.post('POST /api/applications/personal', '/api/applications/personal', childPersonal);
-  await applicant.post('POST /api/applications/workplace', '/api/applications/workplace', { ...validBodies.workplace(), occupationId: 12, workplaceName: null, workplacePhoneNumber: null });
+  await applicant.step('/api/applications/personal', childPersonal);
+  await applicant.step('/api/applications/workplace', { ...validBodies.workplace(), occupationId: 12, workplaceName: null, workplacePhoneNumber: null });
   await applicant.think();
-  await formPage(applicant, [['GET /api/occupations', '/api/occupations']], [
+  // /child/parent: the occupations, and the furigana of the parent's first name (the surname is the child's).
+  await formPage(applicant, [['GET /api/occupations', '/api/occupations'], ['GET /api/furigana', `/api/furigana?kanji=${encodeURIComponent('太郎')}`]], [
     ['/api/applications/personal/parent', validBodies.parent('1980-10-10')],
     ['/api/applications/workplace/parent', validBodies.parentWorkplace()],
   ]);

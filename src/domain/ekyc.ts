@@ -93,6 +93,11 @@ export const DOCUMENT_TYPES_BY_APPLICATION: Readonly<Record<'GENERAL' | 'CHILD',
   CHILD: ['INDIVIDUAL_NUMBER_CARD', 'CERTIFICATE_RESIDENCE', 'MATERNITY_HANDBOOK'],
 };
 
+/** A child application's documents: the individual number card and one supplementary document. */
+export function hasChildDocuments(types: ReadonlySet<DocumentType>): boolean {
+  return types.has('INDIVIDUAL_NUMBER_CARD') && (types.has('CERTIFICATE_RESIDENCE') || types.has('MATERNITY_HANDBOOK'));
+}
+
 /**
  * Upload limits (spec section 9): files up to 1 MB are sent as they are, larger ones are
  * re-encoded by the page as JPEG within 1920 x 1080 until they fit. The server refuses more

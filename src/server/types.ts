@@ -1,3 +1,4 @@
+import type { LRUCache } from 'lru-cache';
 import type { BankConfig } from '../domain/bank/types.js';
 import type { ApplicationType } from './db/schema.js';
 import type { Database } from './db/index.js';
@@ -17,6 +18,7 @@ import type { FlowVersions } from './flows/versions.js';
 import type { FormCatalogue } from './forms/catalogue.js';
 import type { StoredAnswers } from './forms/answers.js';
 import type { EkycState } from './ekyc/sessions.js';
+import type { CompletionState } from './completion/facts.js';
 import type { MasterDataReader } from './masterdata/cached.js';
 
 /** The applicant a valid authentication token belongs to (set by requireApplication). */
@@ -29,13 +31,15 @@ export interface AuthenticatedApplication {
   /**
    * Whether its PIN was stored when the session was checked. Final once true (one PIN per
    * application), so it may answer "already set" at once; a route that must know that no PIN
-   * is set judges it again in the transaction that writes.
+   * is set judges it again in the statement that writes.
    */
   pinSet: boolean;
   /** What it had stored when the session was checked: only on routes guarded by requireApplicationWithAnswers. */
   stored?: StoredAnswers;
   /** Its identity check when the session was checked: only on routes guarded by requireApplicationWithEkyc. */
   ekyc?: EkycState;
+  /** What its completion is judged by when the session was checked: only on routes guarded by requireApplicationWithCompletion. */
+  completion?: CompletionState;
 }
 
 // What the plugins of src/server/plugins add to Fastify, in one place.
@@ -48,6 +52,12 @@ declare module 'fastify' {
     /** Which tables changed, from the database's notices (db/changes.ts). */
     changes: ChangeFeed;
     hasher: Hasher;
+    /**
+     * The sessions this process checked lately: `<bank>:<token hash>` → when (the server's
+     * clock) their activity was recorded (plugins/auth.ts, requireSignedIn). In memory on
+     * purpose: a process that does not know a session checks it in the database.
+     */
+    recentSessions: LRUCache<string, number>;
     banks: BankRegistry;
     /** The banks' occupations and branches, kept per process until they change (plugins/master-data.ts). */
     masterData: MasterDataReader;

@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { applicant, backends, HOUR, hostOf, MINUTE, signIn, startTestServer, type TestServer } from './helpers.js';
+import { SESSION_ACTIVITY_AGE_HEADER } from '../../src/domain/session-activity.js';
+import { hashAuthToken } from '../../src/server/crypto.js';
+import { authTokens } from '../../src/server/db/schema.js';
+import { LOOKUP_TRUST_MS } from '../../src/server/plugins/auth.js';
+import { applicant, backends, HOUR, hostOf, MINUTE, signIn, startTestServer, testServerFor, type TestServer } from './helpers.js';
 
 describe.each(backends)('authentication token ($name)', (backend) => {
   let server: TestServer;
@@ -76,6 +81,49 @@ describe.each(backends)('authentication token ($name)', (backend) => {
   });
 });
 
+describe.each(backends)('the lookups of reference data ($name)', (backend) => {
+  const server = testServerFor(backend);
+
+  const get = (url: string, token: string, code = '0177') =>
+    server.app.inject({ method: 'GET', url, headers: { host: hostOf(server, code), authorization: `Bearer ${token}` } });
+  const branches = (token: string, code = '0177') => get('/api/branch', token, code);
+  /** Ends the session in the database behind this process's back (another process signed it out, say). */
+  const endSession = (token: string) => server.app.db.delete(authTokens).where(eq(authTokens.tokenHash, hashAuthToken(token)));
+
+  it('answer a session checked moments ago without asking the database, for LOOKUP_TRUST_MS only', async () => {
+    const token = await signIn(server);
+    // Never checked by this process yet: the whole check, which records the activity now.
+    const first = await branches(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers[SESSION_ACTIVITY_AGE_HEADER]).toBeUndefined();
+    await endSession(token);
+    server.clock.advance(LOOKUP_TRUST_MS - 1_000);
+    const trusted = await get('/api/furigana?kanji=山田', token);
+    expect(trusted.statusCode).toBe(200);
+    // The page counts the session's end from when the activity was recorded, not from now.
+    expect(trusted.headers[SESSION_ACTIVITY_AGE_HEADER]).toBe(String(LOOKUP_TRUST_MS - 1_000));
+    // Anything but a lookup asks the database at once.
+    expect((await get('/api/applications', token)).statusCode).toBe(401);
+    // …and a session found ended is forgotten here too.
+    expect((await branches(token)).statusCode).toBe(401);
+  });
+
+  it('check the session again once LOOKUP_TRUST_MS has passed', async () => {
+    const token = await signIn(server);
+    expect((await branches(token)).statusCode).toBe(200);
+    await endSession(token);
+    server.clock.advance(LOOKUP_TRUST_MS);
+    expect((await branches(token)).statusCode).toBe(401);
+  });
+
+  it("trust no token on another bank's host, nor one this process never accepted", async () => {
+    const token = await signIn(server, applicant('0181'));
+    expect((await branches(token, '0181')).statusCode).toBe(200);
+    expect((await branches(token, '0177')).statusCode).toBe(401);
+    expect((await branches('A'.repeat(43))).statusCode).toBe(401);
+  });
+});
+
 describe.each(backends)('a shorter idle time by configuration ($name)', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -92,5 +140,20 @@ describe.each(backends)('a shorter idle time by configuration ($name)', (backend
     expect((await get()).statusCode).toBe(200);
     server.clock.advance(5 * MINUTE + 1);
     expect((await get()).statusCode).toBe(401);
+  });
+});
+
+describe.each(backends)('lookups under an idle time of a minute ($name)', (backend) => {
+  const server = testServerFor(backend, { config: { session: { idleMs: MINUTE, warningMs: 10_000 } } });
+
+  it('trust a session a quarter of SESSION_IDLE_MS at most', async () => {
+    const token = await signIn(server);
+    const branches = () => server.app.inject({ method: 'GET', url: '/api/branch', headers: { host: hostOf(server, '0177'), authorization: `Bearer ${token}` } });
+    expect((await branches()).statusCode).toBe(200);
+    await server.app.db.delete(authTokens).where(eq(authTokens.tokenHash, hashAuthToken(token)));
+    server.clock.advance(14_000);
+    expect((await branches()).statusCode).toBe(200);
+    server.clock.advance(1_000);
+    expect((await branches()).statusCode).toBe(401);
   });
 });

@@ -176,6 +176,9 @@ describe.each(backends)('identity check with the simulator ($name)', (backend) =
       // A replay of an earlier state changes nothing.
       expect((await callback(signed.headers, signed.rawBody)).statusCode).toBe(200);
       expect(await ekyc(who)).toMatchObject({ status: 4, supplement: true });
+      // The poll's answer carries the flag too, so the page need not ask GET /api/ekyc.
+      const polled = await server.app.inject({ method: 'POST', url: '/api/ekyc/status', headers: headersOf(server, who) });
+      expect(polled.json()).toEqual({ status: 4, supplement: true });
     });
 
     it('refuses a forged signature, another secret, a changed body and a stale timestamp (401)', async () => {

@@ -68,8 +68,9 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
 
   it('stores the answers trimmed, as a document GET /api/applications shows, and replaces them whole', async () => {
     const who = await signedIn(server);
-    expect((await post(who, { ...valid, contactNote: ` ${valid.contactNote}　`, unknownField: 'x' })).json()).toEqual({});
+    const posted = (await post(who, { ...valid, contactNote: ` ${valid.contactNote}　`, unknownField: 'x' })).json();
     const answer = await stored(who);
+    expect(posted).toEqual(answer);
     expect(answer.forms[NEW_FORM]).toEqual(valid);
     expect(answer.application).toMatchObject(valid);
     expect((await post(who, { contactTime: 'ANYTIME', contactNote: 'なし' })).statusCode).toBe(200);
@@ -77,6 +78,19 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
     // A refused post keeps what was stored.
     expect((await post(who, { contactTime: 'ANYTIME' })).statusCode).toBe(400);
     expect((await stored(who)).forms[NEW_FORM]).toEqual({ contactTime: 'ANYTIME', contactNote: 'なし' });
+  });
+
+  it('answers what the application holds even when another step was stored in between', async () => {
+    const who = await signedIn(server);
+    const other = { contactTime: 'ANYTIME', contactNote: 'なし' };
+    // Sent at once, without the page's revision: one is stored after the other had read the application.
+    const answers = (await Promise.all([post(who, valid), post(who, other), post(who, valid), post(who, other)])).map((response) => {
+      expect(response.statusCode).toBe(200);
+      return { revision: Number(response.headers['x-application-revision']), answer: response.json<{ forms: Record<string, unknown> }>() };
+    });
+    const newest = answers.reduce((a, b) => (b.revision > a.revision ? b : a));
+    expect(newest.answer).toEqual(await stored(who));
+    expect(new Set(answers.map(({ revision }) => revision)).size).toBe(4);
   });
 
   it('never lets a document hide a column in GET /api/applications', async () => {

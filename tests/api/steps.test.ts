@@ -318,7 +318,8 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
         own,
       );
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({});
+      // What the next page opens with: the same as reading the application again.
+      expect(response.json()).toEqual(await application(own));
       const { application: saved, applicationParent } = await application(own);
       expect(applicationParent).toBeNull();
       expect(saved).toMatchObject({
@@ -501,7 +502,7 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
         own,
       );
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({});
+      expect(response.json()).toEqual(await application(own));
       expect((await application(own)).application).toMatchObject({
         occupationId: 1,
         occupationName: '会社員',
@@ -647,7 +648,7 @@ describe.each(backends)('general steps /personal to /seal-less ($name)', (backen
       expect((await post('/api/applications/branch', { branchCode: '201' }, own, '0181')).statusCode).toBe(200);
       expect((await post('/api/applications/seal-less', { sealLess: true }, own, '0181')).statusCode).toBe(200);
       expect((await application(own, '0181')).application).toMatchObject({ branchCode: '201', branchName: '佐世保営業部', sealLess: true });
-      expect((await post('/api/applications/seal-less', { sealLess: false }, own, '0181')).json()).toEqual({});
+      expect((await post('/api/applications/seal-less', { sealLess: false }, own, '0181')).json()).toEqual(await application(own, '0181'));
       expect((await application(own, '0181')).application.sealLess).toBe(false);
     });
 

@@ -100,7 +100,7 @@ function stubEkycRoutes(answer: () => Response | Promise<Response>): { count: ()
         statuses += 1;
         return answer();
       }
-      if (route === 'GET /api/ekyc') return json({ status: 4, url: '/x', supplement: true });
+      // No GET /api/ekyc: the approved status says whether the address document is asked for.
       return json({ message: 'not found' }, 404);
     }),
   );
@@ -129,10 +129,10 @@ describe('/ekyc-callback', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('12');
 
-    const answer = async (status: number) => {
+    const answer = async (status: number, extra: Record<string, unknown> = {}) => {
       await waitFor(() => expect(pending.length).toBeGreaterThan(0));
       await act(async () => {
-        pending.shift()?.(json({ status }));
+        pending.shift()?.(json({ status, ...extra }));
       });
     };
     await answer(1);
@@ -155,7 +155,7 @@ describe('/ekyc-callback', () => {
     await answer(2);
     await waitFor(() => expect(screen.getByText('確認中です（3/12）')).toBeTruthy());
     expect(bar.getAttribute('aria-valuenow')).toBe('3');
-    await answer(4);
+    await answer(4, { supplement: true });
     await expect(left).resolves.toBe('supplement');
     expect(statuses.count()).toBe(5);
   });

@@ -1,5 +1,6 @@
 import { FetchError } from 'ofetch';
 import type { FieldError } from '../../domain/rules/field-error';
+import { session } from '../platform/session';
 import { api } from './client';
 
 /**
@@ -56,10 +57,50 @@ export interface ApplicationsAnswer {
   forms: Record<string, Record<string, unknown>>;
 }
 
-/** What the applicant has entered so far (an empty record before the first step is saved). */
-export async function loadApplication(): Promise<ApplicationRecord> {
-  const { application } = await api<ApplicationsAnswer>('/applications');
-  return application ?? {};
+/**
+ * A step POST answers what the application then holds, as GET /api/applications would: the
+ * page it leads to opens with that answer instead of asking again (ADR 0042). Kept for the
+ * next page only, and only for the session that posted it.
+ */
+let afterStep: { token: string | null; answer: ApplicationsAnswer } | null = null;
+
+export function isApplicationsAnswer(value: unknown): value is ApplicationsAnswer {
+  return !!value && typeof value === 'object' && 'application' in value && 'forms' in value;
+}
+
+/** The answer of the step just stored (or of the summary just confirmed), for the next page. */
+export function rememberStepAnswer(answer: ApplicationsAnswer): void {
+  afterStep = { token: session.get('authenticationToken'), answer };
+}
+
+/**
+ * What a page visit (its history entry's key) opens with: read once per visit. React may start
+ * a page's first render over several times before it shows it (a navigation renders in a
+ * transition, which each answer's session update interrupts), dropping the state of every
+ * try; each try asking GET /api/applications sent a dozen requests per page.
+ */
+let visit: { key: string; answer: Promise<ApplicationsAnswer> } | null = null;
+export function applicationForVisit(key: string): Promise<ApplicationsAnswer> {
+  if (visit?.key !== key) visit = { key, answer: readApplication() };
+  return visit.answer;
+}
+
+/** The visit ended (its page unmounted): coming back to the same history entry reads afresh. */
+export function endVisit(key: string): void {
+  if (visit?.key === key) visit = null;
+}
+
+/** Nothing is handed to the next page (a test's pages do not follow each other). */
+export function forgetStepAnswer(): void {
+  afterStep = null;
+}
+
+/** What the applicant has entered so far: the last step's answer when a step was just stored, else read. */
+export function readApplication(): Promise<ApplicationsAnswer> {
+  const remembered = afterStep;
+  afterStep = null;
+  if (remembered && remembered.token === session.get('authenticationToken')) return Promise.resolve(remembered.answer);
+  return api<ApplicationsAnswer>('/applications');
 }
 
 /** The application and, in the child flow, its parent (null in the general flow), with each stored form's answers. */
@@ -67,10 +108,13 @@ export async function loadApplicationWithParent(): Promise<{
   application: ApplicationRecord;
   parent: ApplicationParentRecord | null;
   forms: NonNullable<ApplicationsAnswer['forms']>;
+  /** The answer as read, to hand to the next page (rememberStepAnswer). */
+  answer: ApplicationsAnswer;
 }> {
-  const { application, applicationParent, forms } = await api<ApplicationsAnswer>('/applications');
+  const answer = await readApplication();
+  const { application, applicationParent, forms } = answer;
   const parent = applicationParent && Object.keys(applicationParent).length > 0 ? (applicationParent as ApplicationParentRecord) : null;
-  return { application: application ?? {}, parent, forms: forms ?? {} };
+  return { application: application ?? {}, parent, forms: forms ?? {}, answer };
 }
 
 /** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */

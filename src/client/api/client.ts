@@ -1,5 +1,6 @@
 import { ofetch, FetchError } from 'ofetch';
 import { REVISION_HEADER } from '../../domain/revision';
+import { SESSION_ACTIVITY_AGE_HEADER } from '../../domain/session-activity';
 import { session } from '../platform/session';
 import { sessionActivity } from '../platform/sessionActivity';
 
@@ -32,6 +33,12 @@ export function apiPathOf(url: string): string {
   return new URL(url, 'http://localhost').pathname.replace(/^\/api(?=\/)/, '');
 }
 
+/** How long ago the server recorded the activity it answers for (0: with this answer). */
+export function activityAgeOf(headers: Headers): number {
+  const age = Number(headers.get(SESSION_ACTIVITY_AGE_HEADER) ?? 0);
+  return Number.isFinite(age) && age > 0 ? age : 0;
+}
+
 /**
  * The one HTTP client of the browser. No timeout (the spec sets none: slow mobile networks
  * must still finish). The token rides in the Authorization header; any 401 ends the session.
@@ -51,8 +58,8 @@ export const api = ofetch.create({
     }
   },
   onResponse({ options, response }) {
-    // The server saw the applicant: their session lasts from now (see sessionActivity).
-    if (new Headers(options.headers).has('Authorization') && response.status !== 401) sessionActivity.touch();
+    // The server saw the applicant: their session lasts from now, or from when it last recorded them (see sessionActivity).
+    if (new Headers(options.headers).has('Authorization') && response.status !== 401) sessionActivity.touch(Date.now() - activityAgeOf(response.headers));
     const revision = response.headers.get(REVISION_HEADER);
     if (revision !== null && response.ok) session.set('revision', revision);
   },

@@ -98,13 +98,11 @@ export function createImplementations(settings: ClientSettings): FlowImplementat
         // Like the original's interval timer: each try comes one interval after the previous one.
         for (let tries = 1; tries <= input.maxTries; tries += 1) {
           await sleep(intervalMs, signal);
-          const answer = await api<{ status: number }>('/ekyc/status', { method: 'POST', signal });
+          const answer = await api<{ status: number; supplement?: boolean }>('/ekyc/status', { method: 'POST', signal });
           const { status } = answer;
           emit({ type: POLL_PROGRESS, tries, maxTries: input.maxTries });
-          if (status === EKYC_STATUS.bankerProcessing) {
-            const ekyc = await api<{ supplement: boolean }>('/ekyc', { signal });
-            return { supplement: ekyc.supplement === true };
-          }
+          // Approved: the answer says whether the address document is asked for.
+          if (status === EKYC_STATUS.bankerProcessing) return { supplement: answer.supplement === true };
           if (status !== EKYC_STATUS.created && status !== EKYC_STATUS.providerProcessing) {
             // A mismatch goes to the error page with its items, which it names (EkycError).
             const refusal = ekycRefusalOf(answer);

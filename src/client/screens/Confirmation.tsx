@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../domain/bank/types';
 import { optionFieldsOf, type FormSchema, type OptionAsker } from '../../domain/schemas/form-step';
 import { optionSources } from '../forms/options';
 import type { Choice } from '../forms/widgets/choices';
-import { loadApplicationWithParent } from '../api/application';
+import { loadApplicationWithParent, rememberStepAnswer, type ApplicationsAnswer } from '../api/application';
 import { SchemaForm, type FormData } from '../forms/SchemaForm';
 import { loadSchema } from '../forms/schemas';
 import { formOf, type ScreenProps } from '../runtime/screen';
@@ -34,12 +34,15 @@ export default function Confirmation({ flow, page, settings, send }: ScreenProps
   const fail = useFailure(flow);
   const asked = useMemo(() => askedFormsOf(flow.pages), [flow.pages]);
   const ownForm = formOf(page);
+  /** What the summary shows: the PIN page checks the PIN against exactly this (its rules read the birthdays and phones). */
+  const confirmed = useRef<ApplicationsAnswer | null>(null);
   const sections = useLoaded(
     async (): Promise<SummarySection[]> => {
       // The schemas of the generic form steps give their sections (summary.ts skips those without x-step).
       const generic = [...asked].filter((form) => form !== ownForm);
       const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
-      const [{ application, parent, forms }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
+      const [{ application, parent, forms, answer }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
+      confirmed.current = answer;
       const asker = { applicationType: flow.config.meta.applicationType, saved: { ...application }, today: new Date() };
       const choices = await Promise.all(schemas.map(async ([form, schema]) => [form, await summaryChoicesOf(schema, settings.bank, asker)] as const));
       return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms, new Map(choices));
@@ -79,7 +82,15 @@ export default function Confirmation({ flow, page, settings, send }: ScreenProps
         <p>
           ご入力いただいたご住所が、本人確認書類（運転免許証・マイナンバーカードなど）に記載のご住所と一致していることをご確認ください。一致しない場合、お申込みをお受けできないことがあります。
         </p>
-        <SchemaForm schemaName={formOf(page)} uiSchema={uiSchema} submitLabel="申し込む" onSubmit={() => send({ type: 'NEXT' })} />
+        <SchemaForm
+          schemaName={formOf(page)}
+          uiSchema={uiSchema}
+          submitLabel="申し込む"
+          onSubmit={() => {
+            if (confirmed.current) rememberStepAnswer(confirmed.current);
+            send({ type: 'NEXT' });
+          }}
+        />
       </section>
       <BackButton send={send} />
     </section>

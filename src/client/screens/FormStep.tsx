@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BankLinks } from '../../domain/bank/types';
 import { pageAfter } from '../../domain/flow/model';
 import type { ApplicationTypeName } from '../../domain/schemas/form-step';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
-import type { ApplicationsAnswer } from '../api/application';
-import { api } from '../api/client';
+import { useLocation } from 'react-router-dom';
+import { applicationForVisit, endVisit, type ApplicationsAnswer } from '../api/application';
 import { useFormStep, type LoadedStep } from '../forms/useFormStep';
 import { messages } from '../../domain/messages';
 import { Toast } from '../ui/Toast';
@@ -35,7 +35,9 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
   const { busy, fieldErrorsAt, notice, postInOrder } = useStepPost(send, fail);
   // Read once for every form of the page (each form's own load waits for it).
-  const [application] = useState(() => api<ApplicationsAnswer>('/applications'));
+  const { key: visit } = useLocation();
+  const [application] = useState(() => applicationForVisit(visit));
+  useEffect(() => () => endVisit(visit), [visit]);
   const section = useRef<HTMLElement>(null);
   /** The valid answers of each form in this press of 「次へ」, and how to forget its draft once saved. */
   const pending = useRef(new Map<string, StepRequest & { saved: () => void }>());

@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../domain/messages';
-import { fieldErrorsOfAnswer } from '../api/application';
+import { fieldErrorsOfAnswer, isApplicationsAnswer, rememberStepAnswer } from '../api/application';
 import { api, messageOf, statusOf } from '../api/client';
 import type { FieldError } from '../forms/SchemaForm';
 import type { ScreenProps } from '../runtime/screen';
@@ -88,10 +88,13 @@ export function useStepPost(send: ScreenProps['send'], fail: (error?: unknown) =
     clear();
     let path = '';
     try {
+      let answer: unknown;
       for (const request of requests) {
         path = request.path;
-        await api(path, { method: 'POST', body: request.body });
+        answer = await api(path, { method: 'POST', body: request.body });
       }
+      // The next page opens with what the application now holds.
+      if (isApplicationsAnswer(answer)) rememberStepAnswer(answer);
       send({ type: 'NEXT' });
       return true;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { bankDeliveries } from '../db/schema.js';
 
@@ -14,6 +14,17 @@ type Writer = Pick<Database, 'insert'>;
 /** Queues the application's hand-off, due now. A second call for the same application does nothing. */
 export async function enqueueDelivery(db: Writer, applicationId: string, bankCode: string, now: Date): Promise<void> {
   await db.insert(bankDeliveries).values({ applicationId, bankCode, nextAttemptAt: now, createdAt: now }).onConflictDoNothing();
+}
+
+/**
+ * enqueueDelivery as one part of a larger statement (a data-modifying CTE; ADR 0040): the
+ * hand-off of each application `applications` selects (one column, its id), due now, so that
+ * the row is there exactly when that statement completes the application.
+ */
+export function enqueueDeliveriesOf(applications: SQL, bankCode: string, now: Date): SQL {
+  const columns = [bankDeliveries.applicationId, bankDeliveries.bankCode, bankDeliveries.nextAttemptAt, bankDeliveries.createdAt];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into ${bankDeliveries} (${sql.join(columns.map((column) => sql.identifier(column.name)), sql`, `)}) select queued.application_id, ${bankCode}::varchar, ${at}, ${at} from (${applications}) as queued(application_id) on conflict do nothing`;
 }
 
 export interface ClaimedDelivery {

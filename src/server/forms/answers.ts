@@ -45,6 +45,8 @@ export interface StoredAnswers {
   entities: Record<StoredEntityName, Record<string, unknown> | null>;
   /** How many times steps were stored (migration 0017): the page sends it back with each step. */
   revision: number;
+  /** The row it was built from, to build it again with one more form stored (withStoredForm). */
+  row: StoredRow;
 }
 
 /** An answer as the application entity shows it: a list of choices comma-joined (spec section 3, utilizationPurpose). */
@@ -92,7 +94,7 @@ const documentsOfRow = sql<Record<string, Record<string, unknown>> | null>`(sele
  */
 export const storedAnswerFields = { ...visible, forms: documentsOfRow, revision: applications.revision };
 
-type StoredRow = { [K in keyof typeof visible]: (typeof visible)[K]['_']['data'] | null } & {
+export type StoredRow = { [K in keyof typeof visible]: (typeof visible)[K]['_']['data'] | null } & {
   forms: Record<string, Record<string, unknown>> | null;
   revision: number;
 };
@@ -125,5 +127,16 @@ export function storedAnswersFrom(catalogue: FormCatalogue, stored: StoredRow): 
     forms,
     entities,
     revision,
+    row: stored,
   };
+}
+
+/**
+ * What the application holds once `document` is stored as `form` and the revision became
+ * `revision`, built from what it held before (the same as reading it again, without the
+ * statement). The document as its JSON is stored: an undefined answer is no answer.
+ */
+export function withStoredForm(catalogue: FormCatalogue, before: StoredAnswers, form: string, document: Record<string, unknown>, revision: number): StoredAnswers {
+  const stored = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
+  return storedAnswersFrom(catalogue, { ...before.row, forms: { ...before.forms, [form]: stored }, revision });
 }

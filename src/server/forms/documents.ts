@@ -78,7 +78,7 @@ const stepStoresOf = oncePerDatabase((db) => ({ any: stepStore(db, false), ofRev
  * Stores (or replaces) one form's answers unless the application's PIN is set, or, when the
  * page sent the revision it read (`expectedRevision`), unless the application has been written
  * since (another device or tab: ADR 0030). One statement: it updates the application's row
- * (its lock orders this store and the PIN's transaction, and two stores of two devices) only
+ * (its lock orders this store and the PIN's statement, and two stores of two devices) only
  * while pin_set is false and the revision is the page's, adds one to the revision, and stores
  * the answers only through the row it updated. Waiting for another transaction's lock, the
  * update re-checks its WHERE on the row as that transaction left it (migration 0014); the NOT

@@ -27,6 +27,3 @@ export const optionSources: Record<OptionSourceName, OptionSource> = {
   /** The bank's occupations offered to an adult whoever applies (the child flow's parent), その他 last. */
   adultOccupations: async (data, bank) => occupationOptions(await data.occupationsOf(bank.code), { kind: 'adult' }),
 };
-
-/** The sources that read the stored answers (`asker.saved`): only for them does the handler load them. */
-export const sourcesReadingSaved: ReadonlySet<OptionSourceName> = new Set(['occupations']);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { mailQueue } from '../db/schema.js';
 import type { MailMessage } from './types.js';
@@ -23,6 +23,17 @@ type Writer = Pick<Database, 'insert'>;
  */
 export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, applicationId: string | null = null): Promise<void> {
   await db.insert(mailQueue).values({ id: randomUUID(), kind, message, nextAttemptAt: now, discardAfter, createdAt: now, applicationId });
+}
+
+/**
+ * enqueueMail as one part of a larger statement (a data-modifying CTE; ADR 0040): one mail for
+ * each row of `rows`, a select of two columns, the application's id and the message (jsonb),
+ * so that the mail is queued exactly when that statement makes the change it is about.
+ */
+export function enqueueMailsOf(kind: MailKind, rows: SQL, now: Date, discardAfter: Date): SQL {
+  const columns = [mailQueue.id, mailQueue.kind, mailQueue.message, mailQueue.nextAttemptAt, mailQueue.discardAfter, mailQueue.createdAt, mailQueue.applicationId];
+  const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+  return sql`insert into ${mailQueue} (${sql.join(columns.map((column) => sql.identifier(column.name)), sql`, `)}) select gen_random_uuid(), ${kind}::varchar, queued.message, ${at(now)}, ${at(discardAfter)}, ${at(now)}, queued.application_id from (${rows}) as queued(application_id, message)`;
 }
 
 export interface ClaimedMail {

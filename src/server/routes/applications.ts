@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REVISION_HEADER } from '../../domain/revision.js';
+import type { StoredAnswers } from '../forms/answers.js';
 import { requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 
 /**
@@ -26,7 +27,7 @@ const visibleParent = [
 ] as const;
 
 /**
- * GET /api/applications: what the applicant has entered so far, to refill a step the
+ * GET /api/applications (and every form step's answer, form-steps.ts): what the applicant has entered so far, to refill a step the
  * applicant goes back to and to show the confirmation page.
  *
  * `application` holds every field of spec section 3 'Application' stored by now (absent until
@@ -39,14 +40,18 @@ const visibleParent = [
  * /api/applications/personal/parent (visibleParent; the occupation and workplace fields null
  * until POST /api/applications/workplace/parent), else null.
  */
+export function applicationsAnswerOf(stored: StoredAnswers) {
+  const parent = stored.entities.applicationParent;
+  const applicationParent = parent ? Object.fromEntries(visibleParent.map((name) => [name, parent[name] ?? null])) : null;
+  return { application: stored.application, applicationParent, forms: stored.forms };
+}
+
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications', { preHandler: requireApplicationWithAnswers }, async (request, reply) => {
     const stored = storedAnswersOfRequest(request);
     // What the page read: sent back with each step, so a step from an older page is refused (ADR 0030).
     reply.header(REVISION_HEADER, String(stored.revision));
-    const parent = stored.entities.applicationParent;
-    const applicationParent = parent ? Object.fromEntries(visibleParent.map((name) => [name, parent[name] ?? null])) : null;
-    return { application: stored.application, applicationParent, forms: stored.forms };
+    return applicationsAnswerOf(stored);
   });
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, isEkycPending, type DocumentType } from '../../domain/ekyc.js';
+import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, hasChildDocuments, isEkycPending } from '../../domain/ekyc.js';
 import { providerMethods, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import { messages } from '../../domain/messages.js';
 import { applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
@@ -32,7 +32,7 @@ import { documentTypes } from '../uploads/store.js';
  *   were started. A new session after a failed, rejected or unfinished one is allowed.
  * GET /api/ekyc -> { status, url, supplement } of the newest session; 404 when none.
  * POST /api/ekyc/status -> { status }: the status number (src/domain/ekyc.ts: 1, 2, 4, 8, 9)
- *   of the newest session; while it is 1 or 2 the provider is asked too (readStatus), so a
+ *   of the newest session, with 4 (approved) also its { supplement } flag as GET /api/ekyc has it; while it is 1 or 2 the provider is asked too (readStatus), so a
  *   lost callback delays nothing. 404 when no session was started. With 9 (rejected) because
  *   the card's data differ from the entry (the OpenID Connect check, ADR 0035) also
  *   { reason: 'mismatch', fields: ['name' | 'birthday' | 'address', …] }: which items, no values.
@@ -40,11 +40,6 @@ import { documentTypes } from '../uploads/store.js';
  *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
  *   bad signature or time, 400 for a malformed body, 404 for an unknown session.
  */
-
-/** A child application's documents: the individual number card and one supplementary document. */
-export function hasChildDocuments(types: Set<DocumentType>): boolean {
-  return types.has('INDIVIDUAL_NUMBER_CARD') && (types.has('CERTIFICATE_RESIDENCE') || types.has('MATERNITY_HANDBOOK'));
-}
 
 const returnPaths: Record<ApplicationType, string> = { GENERAL: '/ekyc-callback', CHILD: '/child/ekyc-callback' };
 
@@ -142,7 +137,9 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
     }
     // A rejection the applicant can act on (the card's data differ from the entry) says why.
     const refusal = latest.status === EKYC_STATUS.rejected && provider ? await provider.refusal?.(latest.providerSessionId) : null;
-    return { status: latest.status, ...refusal };
+    // Approved: where the page goes next depends on it, so the page need not ask GET /api/ekyc.
+    const approved = latest.status === EKYC_STATUS.bankerProcessing ? { supplement: latest.supplement } : null;
+    return { status: latest.status, ...refusal, ...approved };
   });
 
   // The photo-ID provider's signed callbacks (the OpenID provider answers through the browser).

@@ -17,7 +17,9 @@ import type { BankConfig } from '../../domain/bank/types.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
 import { storeDocumentBeforePin } from '../forms/documents.js';
-import { optionSources, sourcesReadingSaved } from '../forms/options.js';
+import { optionSources } from '../forms/options.js';
+import { storedAnswersOf, withStoredForm, type StoredAnswers } from '../forms/answers.js';
+import { applicationsAnswerOf } from './applications.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, storedAnswersOfRequest } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
@@ -31,7 +33,7 @@ import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
  * answers are normalised as the page does (form-step.ts), completed from our own data
  * (x-step.derive), rid of the fields not asked (x-when), checked against the same schema,
  * the named rules and the data of its choices, all at once, and stored whole as the form's
- * document: 200 {} or 400 { message, errors } with every failed field in the form's order
+ * document: 200 with what the application then holds (as GET /api/applications answers it) or 400 { message, errors } with every failed field in the form's order
  * (message = the first, which the page focuses; one message per field). A refused post
  * stores nothing. A form posted before a form it comes after (x-step.after) is 409, named by
  * that form's confirmation title (messages.stepFirst); so is a post whose X-Application-Revision
@@ -117,16 +119,21 @@ function revisionOf(request: FastifyRequest): number | undefined | null {
 }
 
 /**
- * The rules and some choices depend on what earlier steps stored (the child's birthday). So
- * does x-step.after: the stored answers are read once for both, with the session.
+ * What the application holds after this step: what the session check read with this form
+ * stored, when nothing else was stored between the two statements (the revision went up by
+ * exactly this store); read again otherwise. The next page opens with it instead of asking
+ * GET /api/applications (ADR 0042).
  */
-function readsStoredAnswers(form: FormDefinition): boolean {
-  return (form.step?.rules ?? []).length > 0 || (form.step?.after ?? []).length > 0 || optionFieldsOf(form.schema).some(({ options }) => sourcesReadingSaved.has(options.source));
+async function storedAfter(request: FastifyRequest, before: StoredAnswers, form: string, document: Record<string, unknown>, revision: number): Promise<StoredAnswers> {
+  const { forms } = request.server;
+  if (revision === before.revision + 1) return withStoredForm(forms, before, form, document, revision);
+  const read = await storedAnswersOf(request.server.db, forms, applicationOf(request).id);
+  if (!read) throw new Error('a stored application has no row');
+  return read;
 }
 
 function handlerFor(form: FormDefinition) {
   const rules = form.step?.rules ?? [];
-  const readsStored = readsStoredAnswers(form);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const application = applicationOf(request);
     const { id, applicationType } = application;
@@ -134,16 +141,17 @@ function handlerFor(form: FormDefinition) {
     // The form is not part of the flow this applicant runs (their own version of it, which a
     // later edit of FLOWS_DIR does not change): for them the path does not exist.
     if (!(await app.flowVersions.of(application))?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
-    const stored = readsStored ? storedAnswersOfRequest(request) : undefined;
+    // Read with the session: the rules, x-step.after and some choices judge by them, and the answer is built from them.
+    const stored = storedAnswersOfRequest(request);
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
-    const missing = firstMissing(app.forms, form, stored?.forms ?? {});
+    const missing = firstMissing(app.forms, form, stored.forms);
     if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
     const expectedRevision = revisionOf(request);
     if (!isRecord(request.body) || expectedRevision === null) return reply.code(400).send({ message: messages.badRequest, errors: [] });
     const bank = request.bank;
     if (!bank) throw new Error('requireApplication let a request without a bank through');
     const now = app.now();
-    const saved = stored?.application ?? {};
+    const saved = stored.application;
     const asker = { applicationType, today: now, saved };
     const context = { ...asker, bank, offered: await offeredChoices(request, bank, form, asker) };
     const normalized = withoutOtherTypes(form.schema, normalizeAnswers(form.schema, request.body), applicationType);
@@ -159,12 +167,13 @@ function handlerFor(form: FormDefinition) {
 
     // The PIN route locks this row in its own transaction: whichever comes second sees the
     // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
-    const outcome = await storeDocumentBeforePin(app.db, id, form.name, { ...answers, ...options.stored }, now, expectedRevision);
+    const document = { ...answers, ...options.stored };
+    const outcome = await storeDocumentBeforePin(app.db, id, form.name, document, now, expectedRevision);
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
     // The first step stored: the applicant learns how long it is kept and how to come back.
     if (outcome.revision === 1) await queueResumeMail(app, bank, application, now, outcome.mailAddress);
-    return {};
+    return applicationsAnswerOf(await storedAfter(request, stored, form.name, document, outcome.revision));
   };
 }
 
@@ -172,7 +181,7 @@ const formStepRoutes: FastifyPluginAsync = async (app) => {
   // Every form step of SCHEMAS_DIR has its route: which applicant may post it depends on the
   // flow version they run, which may be older or newer than this process's FLOWS_DIR.
   for (const form of formSteps(app.forms)) {
-    if (form.step) app.post(form.step.post, { onRequest: stepEditHooks(readsStoredAnswers(form)) }, handlerFor(form));
+    if (form.step) app.post(form.step.post, { onRequest: stepEditHooks }, handlerFor(form));
   }
 };
 

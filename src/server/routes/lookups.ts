@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { normalizeDigits } from '../../domain/rules/index.js';
 import { FURIGANA_MAX_LENGTH } from '../furigana/index.js';
-import { requireApplication } from '../plugins/auth.js';
+import { requireSignedIn } from '../plugins/auth.js';
 import { POSTAL_NUMBER } from '../postal/index.js';
 
 interface AddressesQuery {
@@ -24,14 +24,14 @@ interface FuriganaQuery {
  *   than 20 characters (the page does not ask for those).
  */
 const lookupRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: AddressesQuery }>('/addresses', { preHandler: requireApplication }, async (request, reply) => {
+  app.get<{ Querystring: AddressesQuery }>('/addresses', { preHandler: requireSignedIn }, async (request, reply) => {
     const raw = request.query.postalNumber;
     const postalNumber = typeof raw === 'string' ? normalizeDigits(raw.trim()).replace(/^(\d{3})-(\d{4})$/, '$1$2') : '';
     if (!POSTAL_NUMBER.test(postalNumber)) return reply.code(400).send({ message: messages.searchAddress });
     return { addressList: await app.postal.find(postalNumber) };
   });
 
-  app.get<{ Querystring: FuriganaQuery }>('/furigana', { preHandler: requireApplication }, async (request, reply) => {
+  app.get<{ Querystring: FuriganaQuery }>('/furigana', { preHandler: requireSignedIn }, async (request, reply) => {
     const raw = request.query.kanji;
     const kanji = typeof raw === 'string' ? raw.trim() : '';
     // Code points, like the form's own count: 𠮷 is one character.

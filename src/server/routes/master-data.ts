@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { isInvitationCodeShape, isWorkplaceCodeShape, normalizeWorkplaceCode } from '../../domain/rules/index.js';
 import { validInvitation, workplaceByCode } from '../masterdata/queries.js';
-import { applicationOf, requireApplication } from '../plugins/auth.js';
+import { requireSignedIn, signedInBankCodeOf } from '../plugins/auth.js';
 
 interface CodeQuery {
   code?: unknown;
@@ -22,13 +22,13 @@ interface CodeQuery {
  * GET /api/branch -> { branchList: [{ code, name, address }] } by code.
  */
 const masterDataRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/occupations', { preHandler: requireApplication }, async (request) => {
-    const { bankCode } = applicationOf(request);
+  app.get('/occupations', { preHandler: requireSignedIn }, async (request) => {
+    const bankCode = signedInBankCodeOf(request);
     return { occupationList: await app.masterData.occupationsOf(bankCode) };
   });
 
-  app.get<{ Querystring: CodeQuery }>('/workplace', { preHandler: requireApplication }, async (request, reply) => {
-    const { bankCode } = applicationOf(request);
+  app.get<{ Querystring: CodeQuery }>('/workplace', { preHandler: requireSignedIn }, async (request, reply) => {
+    const bankCode = signedInBankCodeOf(request);
     const raw = request.query.code;
     const code = typeof raw === 'string' ? normalizeWorkplaceCode(raw) : '';
     const workplace = isWorkplaceCodeShape(code) ? await workplaceByCode(app.db, bankCode, code) : undefined;
@@ -37,8 +37,8 @@ const masterDataRoutes: FastifyPluginAsync = async (app) => {
     return { id, name, phoneNumber, multipleAccounts };
   });
 
-  app.get<{ Querystring: CodeQuery }>('/invitation', { preHandler: requireApplication }, async (request, reply) => {
-    const { bankCode } = applicationOf(request);
+  app.get<{ Querystring: CodeQuery }>('/invitation', { preHandler: requireSignedIn }, async (request, reply) => {
+    const bankCode = signedInBankCodeOf(request);
     const raw = request.query.code;
     const code = typeof raw === 'string' ? normalizeWorkplaceCode(raw) : '';
     const invitation = isInvitationCodeShape(code) ? await validInvitation(app.db, bankCode, code, app.now()) : undefined;
@@ -46,8 +46,8 @@ const masterDataRoutes: FastifyPluginAsync = async (app) => {
     return { code: invitation.code };
   });
 
-  app.get('/branch', { preHandler: requireApplication }, async (request) => {
-    const { bankCode } = applicationOf(request);
+  app.get('/branch', { preHandler: requireSignedIn }, async (request) => {
+    const bankCode = signedInBankCodeOf(request);
     return { branchList: await app.masterData.branchesOf(bankCode) };
   });
 };

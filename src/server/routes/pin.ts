@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
-import { storedAnswersOf, type StoredAnswers } from '../forms/answers.js';
-import type { FormCatalogue } from '../forms/catalogue.js';
+import type { StoredAnswers } from '../forms/answers.js';
 import type { Database } from '../db/index.js';
-import { applicationPins, applications, pinBindings } from '../db/schema.js';
+import { applicationPins, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
+import { pinStateOf, storePin } from '../pin/store.js';
 import { validateBody } from '../validation.js';
 
 /**
@@ -57,7 +57,7 @@ interface PinBody {
 }
 
 
-/** Whether the application has its PIN (the eKYC start and the completion require it). */
+/** Whether the application has its PIN (bench/form-steps.ts times it as one select alone). */
 export async function hasPin(db: Database, applicationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: applicationPins.applicationId })
@@ -72,10 +72,6 @@ export async function hasPin(db: Database, applicationId: string): Promise<boole
  * its parent, through the page's own builder (pinContextOf). Undefined while a step the rules
  * need is missing: the personal step, and in the child flow the parent step.
  */
-async function storedPinContext(db: Database, forms: FormCatalogue, applicationId: string, applicationType: 'GENERAL' | 'CHILD'): Promise<PinContext | undefined> {
-  return pinContextFrom(await storedAnswersOf(db, forms, applicationId), applicationType);
-}
-
 function pinContextFrom(stored: StoredAnswers | undefined, applicationType: 'GENERAL' | 'CHILD'): PinContext | undefined {
   const application = stored?.application;
   if (!application?.birthday || !application.mobilePhoneNumber) return undefined;
@@ -104,7 +100,13 @@ function parsePayload(plaintext: Buffer): { pin: string; binding: string } | nul
 
 const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
 
-type PinOutcome = { kind: 'stored' } | { kind: 'taken' } | { kind: 'incomplete' } | { kind: 'refused'; message: string };
+/** What a PIN is judged by: the answers, and once read, whether its binding is live and a PIN set. */
+type PinState = { bindingLive: boolean | null; pinSet: boolean; stored: StoredAnswers };
+/**
+ * Judgements per request: each one after the second follows a change another request made to
+ * the application at that very moment, so a few are plenty.
+ */
+const ROUNDS = 4;
 const refused = (reply: FastifyReply) => reply.code(400).send({ message: messages.badRequest });
 
 const pinRoutes: FastifyPluginAsync = async (app) => {
@@ -144,10 +146,11 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { id, applicationType, pinSet } = applicationOf(request);
-      // As the session check found it; the insert below decides a race.
+      // As the session check found it; the statement that stores decides a race.
       if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
-      // Told before anything is decrypted; judged again under the lock below.
-      if (!pinContextFrom(storedAnswersOfRequest(request), applicationType)) return conflict(reply, httpMessages.stepsIncomplete);
+      const asChecked = storedAnswersOfRequest(request);
+      // Told before anything is decrypted; judged again by the answers that stand when stored.
+      if (!pinContextFrom(asChecked, applicationType)) return conflict(reply, httpMessages.stepsIncomplete);
 
       const keys = await app.pinKeys();
       const keyId = request.body.keyId ?? keys.current.keyId;
@@ -155,56 +158,32 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       const payload = plaintext ? parsePayload(plaintext) : null;
       if (!payload) return refused(reply);
 
-      const now = app.now();
-      const [binding] = await app.db
-        .select({ hash: pinBindings.bindingHash })
-        .from(pinBindings)
-        .where(and(eq(pinBindings.bindingHash, sha256(payload.binding)), eq(pinBindings.applicationId, id), gt(pinBindings.expiresAt, now)))
-        .limit(1);
-      if (!binding) {
-        // A send that raced another one of this application finds the bindings spent: 409.
-        return (await hasPin(app.db, id)) ? conflict(reply, httpMessages.pinAlreadySet) : refused(reply);
-      }
-
-      const outcome = await app.db.transaction(async (tx): Promise<PinOutcome> => {
-        // Under the row's lock a form post either came first (and its answers are read here)
-        // or waits and then finds the PIN set: the PIN is judged by the answers that stand.
-        await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).for('update');
-        const standing = await storedPinContext(tx, app.forms, id, applicationType);
-        if (!standing) return { kind: 'incomplete' };
+      const write = { applicationId: id, bindingHash: sha256(payload.binding), keyId, ciphertext: request.body.code, now: app.now() };
+      // The answers of the session check; whether the binding is live is not read yet (null).
+      let state: PinState = { bindingLive: null, pinSet: false, stored: asChecked };
+      for (let round = 0; round < ROUNDS; round += 1) {
+        // A binding that is not this application's live one: 400 like a ciphertext that does
+        // not decrypt, or 409 when a send that raced this one spent it.
+        if (state.bindingLive === false) return state.pinSet ? conflict(reply, httpMessages.pinAlreadySet) : refused(reply);
+        if (state.pinSet) return conflict(reply, httpMessages.pinAlreadySet);
+        const standing = pinContextFrom(state.stored, applicationType);
+        if (!standing) return conflict(reply, httpMessages.stepsIncomplete);
         const message = firstPinError(payload.pin, payload.pin, standing);
-        if (message !== null) return { kind: 'refused', message };
-        // The primary key decides a race of two sends: the second inserts nothing, and so
-        // spends no binding and touches no row (one statement: the bindings and the row go
-        // only through the PIN it inserted).
-        const inserted = tx
-          .$with('inserted')
-          .as(
-            tx
-              .insert(applicationPins)
-              .values({ applicationId: id, keyId, ciphertext: request.body.code, createdAt: now })
-              .onConflictDoNothing()
-              .returning({ id: applicationPins.applicationId }),
-          );
-        const spent = tx.$with('spent').as(
-          tx
-            .delete(pinBindings)
-            .where(inArray(pinBindings.applicationId, tx.select({ id: inserted.id }).from(inserted)))
-            .returning({ hash: pinBindings.bindingHash }),
-        );
-        // pin_set: a form step's store, waiting for this row, re-reads it and stores nothing.
-        const set = await tx
-          .with(inserted, spent)
-          .update(applications)
-          .set({ updatedAt: now, pinSet: true })
-          .where(inArray(applications.id, tx.select({ id: inserted.id }).from(inserted)))
-          .returning({ id: applications.id });
-        return set.length === 0 ? { kind: 'taken' } : { kind: 'stored' };
-      });
-      if (outcome.kind === 'incomplete') return conflict(reply, httpMessages.stepsIncomplete);
-      if (outcome.kind === 'refused') return reply.code(400).send({ message: outcome.message, errors: [{ field: 'pin', message: outcome.message }] });
-      if (outcome.kind === 'taken') return conflict(reply, httpMessages.pinAlreadySet);
-      return {};
+        if (message !== null) {
+          // A rule's answer only for this application's own binding, judged by the answers that stand.
+          if (state.bindingLive === null) {
+            state = await pinStateOf(app.db, app.forms, write);
+            continue;
+          }
+          return reply.code(400).send({ message, errors: [{ field: 'pin', message }] });
+        }
+        const outcome = await storePin(app.db, { ...write, revision: state.stored.revision });
+        if (outcome.stored) return {};
+        // Nothing stored: the binding or the PIN as the statement saw them, or, when both allowed
+        // it, the row moved meanwhile (a step stored, another PIN): read what stands now.
+        state = outcome.bindingLive && !outcome.pinSet ? await pinStateOf(app.db, app.forms, write) : { bindingLive: outcome.bindingLive, pinSet: outcome.pinSet, stored: state.stored };
+      }
+      throw new Error(`the application changed under each of ${ROUNDS} PIN attempts`);
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.js';
-import { applicationOf, requireApplication, requireApplicationWithAnswers } from '../plugins/auth.js';
+import { applicationOf, requireApplicationWithAnswers } from '../plugins/auth.js';
 
 /**
  * Once the PIN is stored, what the applicant entered is final: the PIN screen warns that it
@@ -16,5 +16,5 @@ export async function refuseOncePinIsSet(request: FastifyRequest, reply: Fastify
   if (applicationOf(request).pinSet) return reply.code(409).send({ message: messages.stepsLockedAfterPin });
 }
 
-/** The onRequest hooks of every step-editing POST: the session (with the stored answers when the step reads them), then the lock. */
-export const stepEditHooks = (readsStored: boolean) => [readsStored ? requireApplicationWithAnswers : requireApplication, refuseOncePinIsSet];
+/** The onRequest hooks of every step-editing POST: the session with the stored answers (the step judges by them and answers with them), then the lock. */
+export const stepEditHooks = [requireApplicationWithAnswers, refuseOncePinIsSet];
