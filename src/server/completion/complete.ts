@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { japanIsoDate } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
-import { applicationNumberCounters, applications } from '../db/schema.js';
-import { enqueueDeliveriesOf } from '../delivery/rows.js';
-import { enqueueMailsOf } from '../mail/queue-rows.js';
+import { applicationNumberCounters, applications, bankDeliveries, mailQueue } from '../db/schema.js';
+import { enqueueDeliveriesOf, type ClaimedDelivery } from '../delivery/rows.js';
+import { enqueueMailsOf, type ClaimedMail } from '../mail/queue-rows.js';
 import type { MailMessage } from '../mail/types.js';
 import { completionFactsOfRow, completionStateFields, type CompletionFacts, type CompletionState } from './facts.js';
 import { applicationNumberSql } from './number.js';
@@ -41,10 +41,22 @@ export interface CompletionRequest {
   mail: MailMessage;
   /** Until when the mail is worth sending. */
   discardAfter: Date;
+  /**
+   * With these, the mail and the hand-off are queued claimed by this process for as long
+   * (ADR 0041) and the result carries the claims, to hand to the workers: nothing is claimed
+   * when the statement completes nothing.
+   */
+  lockMs?: { mail: number; delivery: number };
+}
+
+/** What a completion queued claimed, for MailQueue.handOff and DeliveryWorker.handOff. */
+export interface CompletionClaims {
+  mail: ClaimedMail | null;
+  delivery: ClaimedDelivery | null;
 }
 
 export type CompletionResult =
-  | { completed: true; applicationNumber: string; completedAt: Date }
+  | { completed: true; applicationNumber: string; completedAt: Date; claimed: CompletionClaims }
   /** Nothing done: the application as the statement saw it (completed by another request, or its facts moved). */
   | { completed: false; state: CompletionState };
 
@@ -91,22 +103,38 @@ export async function completeApplication(db: Database, request: CompletionReque
       .where(and(eq(applications.id, id), isNull(applications.applicationNumber)))
       .returning({ id: applications.id, applicationNumber: applications.applicationNumber, completedAt: applications.applicationCompletedAt }),
   );
-  const delivered = db.$with('delivered', {}).as(enqueueDeliveriesOf(sql`select ${done.id} from ${done}`, bankCode, now));
+  const lockedUntil = (ms: number | undefined) => (ms === undefined ? undefined : new Date(now.getTime() + ms));
+  const deliveryLockedUntil = lockedUntil(request.lockMs?.delivery);
+  const mailLockedUntil = lockedUntil(request.lockMs?.mail);
+  const delivered = db
+    .$with('delivered', { applicationId: bankDeliveries.applicationId })
+    .as(enqueueDeliveriesOf(sql`select ${done.id} from ${done}`, bankCode, now, deliveryLockedUntil));
   const mailed = db
-    .$with('mailed', {})
-    .as(enqueueMailsOf('completion', sql`select ${done.id}, replace(${mailJson}::text, ${NUMBER_SLOT}::text, ${done.applicationNumber})::jsonb from ${done}`, now, request.discardAfter));
+    .$with('mailed', { id: mailQueue.id })
+    .as(enqueueMailsOf('completion', sql`select ${done.id}, replace(${mailJson}::text, ${NUMBER_SLOT}::text, ${done.applicationNumber})::jsonb from ${done}`, now, request.discardAfter, mailLockedUntil));
 
   const [row] = await db
     .with(locked, counter, done, delivered, mailed)
     .select({
       completedNumber: sql<string | null>`(select ${done.applicationNumber} from ${done})`,
       completedAt: sql<Date | null>`(select ${done.completedAt} from ${done})`.mapWith(applications.applicationCompletedAt),
+      // Only claimed rows return theirs: null otherwise.
+      claimedMailId: mailLockedUntil ? sql<string | null>`(select ${mailed.id} from ${mailed})` : sql<null>`null`,
+      claimedDeliveryId: deliveryLockedUntil ? sql<string | null>`(select ${delivered.applicationId} from ${delivered})` : sql<null>`null`,
       ...completionStateFields,
     })
     .from(applications)
     .where(eq(applications.id, id));
   if (!row) throw new Error('the application to complete has no row');
-  const { completedNumber, completedAt, ...state } = row;
-  if (completedNumber !== null && completedAt !== null) return { completed: true, applicationNumber: completedNumber, completedAt };
+  const { completedNumber, completedAt, claimedMailId, claimedDeliveryId, ...state } = row;
+  if (completedNumber !== null && completedAt !== null) {
+    // The message as the statement wrote it: the number in its slot.
+    const message = JSON.parse(mailJson.replaceAll(NUMBER_SLOT, completedNumber)) as MailMessage;
+    const claimed: CompletionClaims = {
+      mail: claimedMailId && mailLockedUntil ? { id: claimedMailId, kind: 'completion', message, attempts: 1, discardAfter: request.discardAfter, lockedUntil: mailLockedUntil } : null,
+      delivery: claimedDeliveryId && deliveryLockedUntil ? { applicationId: claimedDeliveryId, bankCode, attempts: 1, lockedUntil: deliveryLockedUntil } : null,
+    };
+    return { completed: true, applicationNumber: completedNumber, completedAt, claimed };
+  }
   return { completed: false, state };
 }

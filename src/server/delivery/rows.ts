@@ -19,12 +19,19 @@ export async function enqueueDelivery(db: Writer, applicationId: string, bankCod
 /**
  * enqueueDelivery as one part of a larger statement (a data-modifying CTE; ADR 0040): the
  * hand-off of each application `applications` selects (one column, its id), due now, so that
- * the row is there exactly when that statement completes the application.
+ * the row is there exactly when that statement completes the application. With `lockedUntil`,
+ * each row is queued claimed by this process until then (attempts 1, as claimedDeliveryRow;
+ * ADR 0041) and the statement returns the `application_id` of the rows it inserted (not of one
+ * queued before), to hand to DeliveryWorker.handOff once the statement has committed.
  */
-export function enqueueDeliveriesOf(applications: SQL, bankCode: string, now: Date): SQL {
+export function enqueueDeliveriesOf(applications: SQL, bankCode: string, now: Date, lockedUntil?: Date): SQL {
   const columns = [bankDeliveries.applicationId, bankDeliveries.bankCode, bankDeliveries.nextAttemptAt, bankDeliveries.createdAt];
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`insert into ${bankDeliveries} (${sql.join(columns.map((column) => sql.identifier(column.name)), sql`, `)}) select queued.application_id, ${bankCode}::varchar, ${at}, ${at} from (${applications}) as queued(application_id) on conflict do nothing`;
+  const claimed = lockedUntil
+    ? { columns: [bankDeliveries.lockedUntil, bankDeliveries.attempts], values: sql`, ${lockedUntil.toISOString()}::timestamptz, 1`, returning: sql` returning ${sql.identifier(bankDeliveries.applicationId.name)}` }
+    : null;
+  const names = [...columns, ...(claimed?.columns ?? [])].map((column) => sql.identifier(column.name));
+  return sql`insert into ${bankDeliveries} (${sql.join(names, sql`, `)}) select queued.application_id, ${bankCode}::varchar, ${at}, ${at}${claimed?.values ?? sql``} from (${applications}) as queued(application_id) on conflict do nothing${claimed?.returning ?? sql``}`;
 }
 
 export interface ClaimedDelivery {

@@ -28,12 +28,17 @@ export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessa
 /**
  * enqueueMail as one part of a larger statement (a data-modifying CTE; ADR 0040): one mail for
  * each row of `rows`, a select of two columns, the application's id and the message (jsonb),
- * so that the mail is queued exactly when that statement makes the change it is about.
+ * so that the mail is queued exactly when that statement makes the change it is about. With
+ * `lockedUntil`, each row is queued claimed by this process until then (attempts 1, as
+ * claimedMailRow; ADR 0041) and the statement returns its `id`, to hand to MailQueue.handOff once
+ * the statement has committed.
  */
-export function enqueueMailsOf(kind: MailKind, rows: SQL, now: Date, discardAfter: Date): SQL {
+export function enqueueMailsOf(kind: MailKind, rows: SQL, now: Date, discardAfter: Date, lockedUntil?: Date): SQL {
   const columns = [mailQueue.id, mailQueue.kind, mailQueue.message, mailQueue.nextAttemptAt, mailQueue.discardAfter, mailQueue.createdAt, mailQueue.applicationId];
   const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-  return sql`insert into ${mailQueue} (${sql.join(columns.map((column) => sql.identifier(column.name)), sql`, `)}) select gen_random_uuid(), ${kind}::varchar, queued.message, ${at(now)}, ${at(discardAfter)}, ${at(now)}, queued.application_id from (${rows}) as queued(application_id, message)`;
+  const claimed = lockedUntil ? { columns: [mailQueue.lockedUntil, mailQueue.attempts], values: sql`, ${at(lockedUntil)}, 1`, returning: sql` returning ${sql.identifier(mailQueue.id.name)}` } : null;
+  const names = [...columns, ...(claimed?.columns ?? [])].map((column) => sql.identifier(column.name));
+  return sql`insert into ${mailQueue} (${sql.join(names, sql`, `)}) select gen_random_uuid(), ${kind}::varchar, queued.message, ${at(now)}, ${at(discardAfter)}, ${at(now)}, queued.application_id${claimed?.values ?? sql``} from (${rows}) as queued(application_id, message)${claimed?.returning ?? sql``}`;
 }
 
 export interface ClaimedMail {

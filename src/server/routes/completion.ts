@@ -67,12 +67,15 @@ const completionRoutes: FastifyPluginAsync = async (app) => {
         seen: { mailAddress, facts: state.completionFacts },
         mail: completionMail(bank, mailAddress, NUMBER_SLOT, now),
         discardAfter: new Date(now.getTime() + COMPLETION_MAIL_DAYS * DAY_MS),
+        lockMs: { mail: app.config.mailQueue.lockMs, delivery: app.config.delivery.lockMs },
       });
       if (result.completed) {
         // Queued with the completion itself: the mail goes out once, and the application is
-        // handed to the bank (ADR 0033), whatever happens to this request.
-        app.deliveries.queued();
-        app.mailQueue.queued();
+        // handed to the bank (ADR 0033), whatever happens to this request. Claimed by this
+        // process as they were queued, and handed to its workers now that the statement has
+        // committed (ADR 0041): no claim statement.
+        if (result.claimed.delivery) app.deliveries.handOff(result.claimed.delivery);
+        if (result.claimed.mail) app.mailQueue.handOff(result.claimed.mail);
         return answer(result.applicationNumber, result.completedAt);
       }
       state = result.state;
