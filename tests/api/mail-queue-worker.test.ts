@@ -169,6 +169,15 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
     const lockMs = MINUTE;
     const queueClaimed = (db: OpenedDatabase['db'], clock: TestClock, to: string) =>
       enqueueClaimedMail(db, 'verification', message(to), clock.now(), new Date(clock.now().getTime() + 10 * MINUTE), lockMs);
+    /** `by`, woken, claims the mail to `to` and sends it; the queue is empty after. `whileSending` looks at the row meanwhile. */
+    const sentBy = async (db: OpenedDatabase['db'], by: ReturnType<typeof worker>, to: string, whileSending?: () => Promise<void>) => {
+      by.queue.wake();
+      await vi.waitFor(() => expect(by.sender.started).toEqual([to]));
+      await whileSending?.();
+      by.sender.end(to);
+      await by.queue.flush();
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    };
 
     it('is sent by the process it is handed to, and no other worker takes it meanwhile', async () => {
       const { db } = await open();
@@ -198,12 +207,7 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
       await other.queue.flush();
       expect(other.sender.started).toEqual([]);
       clock.advance(lockMs + 1);
-      other.queue.wake();
-      await vi.waitFor(() => expect(other.sender.started).toEqual(['orphan@example.jp']));
-      expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 2 }]);
-      other.sender.end('orphan@example.jp');
-      await other.queue.flush();
-      expect(await db.select().from(mailQueue)).toEqual([]);
+      await sentBy(db, other, 'orphan@example.jp', async () => expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 2 }]));
     });
 
     it('is never sent when the transaction that queued it rolled back', async () => {
@@ -236,11 +240,7 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
       await mine.queue.flush();
       expect(await db.select().from(mailQueue)).toMatchObject([{ attempts: 1, lockedUntil: null, lastError: '451' }]);
       clock.advance(1_000);
-      other.queue.wake();
-      await vi.waitFor(() => expect(other.sender.started).toEqual(['refused@example.jp']));
-      other.sender.end('refused@example.jp');
-      await other.queue.flush();
-      expect(await db.select().from(mailQueue)).toEqual([]);
+      await sentBy(db, other, 'refused@example.jp');
     });
 
     it('is given back for any worker at once when handed to a worker that is closing', async () => {
