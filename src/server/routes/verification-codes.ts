@@ -132,7 +132,6 @@ export function verifyRouteOptions(config: ServerConfig) {
  */
 const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimits }> = async (app, { rateLimits }) => {
   const { config } = app;
-  const validRegister = validator(registerSchema, config.schemasDir);
   /** The requests whose limits were counted, so the ones refused before that are counted after their answer. */
   const counted = new WeakSet<FastifyRequest>();
 
@@ -154,7 +153,8 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
   async function registerRateLimits(request: FastifyRequest<{ Body: RegisterBody }>, reply: FastifyReply) {
     counted.add(request);
     const body = request.body;
-    const addressCounts = validRegister(body) && body.bankCode === request.bank?.code;
+    // The validator validateBody runs next (compiled once, at the first request, as there).
+    const addressCounts = validator(registerSchema, config.schemasDir)(body) && body.bankCode === request.bank?.code;
     const ip = ipLimit(request);
     const address: Limit | null = addressCounts
       ? { name: 'mail', key: app.hasher.mail(body.mailAddress), timeWindow: ONE_HOUR_MS, max: config.rateLimit.addressPerHour }
