@@ -132,7 +132,7 @@ export function verifyRouteOptions(config: ServerConfig) {
  */
 const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimits }> = async (app, { rateLimits }) => {
   const { config } = app;
-  /** The requests whose limits were counted, so the ones refused before that are counted after their answer. */
+  /** The requests whose limits were counted, so the ones refused before that are counted as their answer goes out. */
   const counted = new WeakSet<FastifyRequest>();
 
   /** Per client IP (as @fastify/rate-limit keys it): every request counts, valid or not. */
