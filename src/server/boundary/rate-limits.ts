@@ -86,9 +86,13 @@ async function hitLimits(shared: Shared, first: LimitHit, then: (LimitHit & { un
   const { db } = shared;
   const upsert = upsertOf(now);
   const counts = { hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt };
-  const firstHit = db.$with('first_hit').as(db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts));
+  const firstHit = () => db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts);
   let counted: { hits: number; windowEndsAt: Date; thenHits: number | null; thenEndsAt: Date | null } | undefined;
-  if (then) {
+  if (!then) {
+    const [row] = await firstHit();
+    counted = row && { ...row, thenHits: null, thenEndsAt: null };
+  } else {
+    const firstCounted = db.$with('first_hit').as(firstHit());
     const values = upsert.row(then);
     // Typed here: a select's parameters have no column to take their type from.
     const thenHit = db.$with('then_hit').as(
@@ -102,20 +106,17 @@ async function hitLimits(shared: Shared, first: LimitHit, then: (LimitHit & { un
               hits: sql`1`.as('hits'),
               windowEndsAt: sql`${values.windowEndsAt.toISOString()}::timestamptz`.as('window_ends_at'),
             })
-            .from(firstHit)
-            .where(lte(firstHit.hits, then.unlessFirstOver)),
+            .from(firstCounted)
+            .where(lte(firstCounted.hits, then.unlessFirstOver)),
         )
         .onConflictDoUpdate(upsert.conflict)
         .returning(counts),
     );
     [counted] = await db
-      .with(firstHit, thenHit)
-      .select({ hits: firstHit.hits, windowEndsAt: firstHit.windowEndsAt, thenHits: thenHit.hits, thenEndsAt: thenHit.windowEndsAt })
-      .from(firstHit)
+      .with(firstCounted, thenHit)
+      .select({ hits: firstCounted.hits, windowEndsAt: firstCounted.windowEndsAt, thenHits: thenHit.hits, thenEndsAt: thenHit.windowEndsAt })
+      .from(firstCounted)
       .leftJoin(thenHit, sql`true`);
-  } else {
-    const [row] = await db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts);
-    counted = row && { ...row, thenHits: null, thenEndsAt: null };
   }
   if (!counted) throw new Error('the rate-limit upsert returned no row');
   await sweep(shared, now);
