@@ -73,6 +73,11 @@ export function rememberStepAnswer(answer: ApplicationsAnswer): void {
   afterStep = { token: session.get('authenticationToken'), answer };
 }
 
+/** Nothing is handed to the next page (a test's pages do not follow each other). */
+export function forgetStepAnswer(): void {
+  afterStep = null;
+}
+
 /**
  * What a page visit (its history entry's key) opens with: read once per visit. React may start
  * a page's first render over several times before it shows it (a navigation renders in a
@@ -88,11 +93,6 @@ export function applicationForVisit(key: string): Promise<ApplicationsAnswer> {
 /** The visit ended (its page unmounted): coming back to the same history entry reads afresh. */
 export function endVisit(key: string): void {
   if (visit?.key === key) visit = null;
-}
-
-/** Nothing is handed to the next page (a test's pages do not follow each other). */
-export function forgetStepAnswer(): void {
-  afterStep = null;
 }
 
 /** What the applicant has entered so far: the last step's answer when a step was just stored, else read. */

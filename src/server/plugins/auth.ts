@@ -102,42 +102,38 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
     bankCode,
     idleSince: new Date(now.getTime() - config.session.idleMs).toISOString(),
   };
-  const remembered = `${bankCode}:${values.tokenHash}`;
-  const { recentSessions } = request.server;
-  const refused = () => {
-    recentSessions.delete(remembered);
-    return unauthorized();
+  /** The session's row, if any; this process remembers the outcome for the lookups (requireSignedIn). */
+  const found = <Row>([row]: Row[]): Row | undefined => {
+    const remembered = `${bankCode}:${values.tokenHash}`;
+    if (row) request.server.recentSessions.set(remembered, now.getTime());
+    else request.server.recentSessions.delete(remembered);
+    return row;
   };
-  const accepted = () => recentSessions.set(remembered, now.getTime());
   const checks = sessionChecksOf(db);
   if (extra === 'answers') {
-    const [row] = await checks.answers.execute(values);
-    if (!row) return refused();
-    accepted();
+    const row = found(await checks.answers.execute(values));
+    if (!row) return unauthorized();
     // id, flowVersion and pinSet are the session's, not answers the browser receives.
     const { id, flowVersion, pinSet, ...stored } = row;
     request.application = { id, bankCode: stored.bankCode, applicationType: stored.applicationType, flowVersion, pinSet, stored: storedAnswersFrom(request.server.forms, stored) };
     return;
   }
   if (extra === 'ekyc') {
-    const [row] = await checks.ekyc.execute(values);
-    if (!row) return refused();
-    accepted();
+    const row = found(await checks.ekyc.execute(values));
+    if (!row) return unauthorized();
     const { latestEkyc, ekycAttempts, applicationNumber, ...application } = row;
     request.application = { ...application, ekyc: { latest: latestEkyc, attempts: ekycAttempts, applicationNumber } };
     return;
   }
   if (extra === 'completion') {
-    const [row] = await checks.completion.execute(values);
-    if (!row) return refused();
-    accepted();
+    const row = found(await checks.completion.execute(values));
+    if (!row) return unauthorized();
     const { applicationNumber, applicationCompletedAt, mailAddress, completionFacts, ...application } = row;
     request.application = { ...application, completion: { applicationNumber, applicationCompletedAt, mailAddress, completionFacts } };
     return;
   }
-  const [row] = await checks.plain.execute(values);
-  if (!row) return refused();
-  accepted();
+  const row = found(await checks.plain.execute(values));
+  if (!row) return unauthorized();
   request.application = row;
 }
 

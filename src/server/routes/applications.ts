@@ -27,8 +27,8 @@ const visibleParent = [
 ] as const;
 
 /**
- * GET /api/applications (and every form step's answer, form-steps.ts): what the applicant has entered so far, to refill a step the
- * applicant goes back to and to show the confirmation page.
+ * GET /api/applications (and every form step's answer, form-steps.ts): what the applicant has
+ * entered so far, to refill a step the applicant goes back to and to show the confirmation page.
  *
  * `application` holds every field of spec section 3 'Application' stored by now (absent until
  * its step is saved; a stored form's fields not answered or not asked are null), plus

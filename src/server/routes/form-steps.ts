@@ -33,8 +33,9 @@ import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
  * answers are normalised as the page does (form-step.ts), completed from our own data
  * (x-step.derive), rid of the fields not asked (x-when), checked against the same schema,
  * the named rules and the data of its choices, all at once, and stored whole as the form's
- * document: 200 with what the application then holds (as GET /api/applications answers it) or 400 { message, errors } with every failed field in the form's order
- * (message = the first, which the page focuses; one message per field). A refused post
+ * document: 200 with what the application then holds (as GET /api/applications answers it)
+ * or 400 { message, errors } with every failed field in the form's order (message = the
+ * first, which the page focuses; one message per field). A refused post
  * stores nothing. A form posted before a form it comes after (x-step.after) is 409, named by
  * that form's confirmation title (messages.stepFirst); so is a post whose X-Application-Revision
  * is older than the stored one (messages.revisionConflict, ADR 0030); a form stored into another record
