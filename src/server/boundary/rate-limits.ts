@@ -2,6 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Hasher } from '../crypto.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { rateLimits } from '../db/schema.js';
 
 /**
@@ -59,20 +60,59 @@ export interface LimitHit {
   timeWindow: number;
 }
 
-/** The row of a hit that starts a window now, and what an existing row becomes: a new window when its has ended, else one more. */
-function upsertOf(now: Date) {
+/**
+ * The two statements of a hit, built once per database and prepared (db/prepared.ts): every
+ * register, verify and PIN request runs one. Placeholders: name, key, windowEndsAt (the end of
+ * a window that starts now, ISO) and now (ISO); the joined one also thenName, thenKey,
+ * thenWindowEndsAt and unlessFirstOver. A row whose window has ended starts a new one, else
+ * counts one more.
+ */
+const hitStatementsOf = oncePerDatabase((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
   const ended = sql`${rateLimits.windowEndsAt} <= ${now}`;
-  return {
-    row: (hit: LimitHit) => ({ name: hit.name, key: hit.key, hits: 1, windowEndsAt: new Date(now.getTime() + hit.timeWindow) }),
-    conflict: {
-      target: [rateLimits.name, rateLimits.key],
-      set: {
-        hits: sql`CASE WHEN ${ended} THEN 1 ELSE LEAST(${rateLimits.hits} + 1, ${MAX_HITS}) END`,
-        windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
-      },
+  const conflict = {
+    target: [rateLimits.name, rateLimits.key],
+    set: {
+      hits: sql`CASE WHEN ${ended} THEN 1 ELSE LEAST(${rateLimits.hits} + 1, ${MAX_HITS}) END`,
+      windowEndsAt: sql`CASE WHEN ${ended} THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
     },
   };
-}
+  const counts = { hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt };
+  const firstHit = () =>
+    db
+      .insert(rateLimits)
+      .values({ name: sql`${sql.placeholder('name')}`, key: sql`${sql.placeholder('key')}`, hits: 1, windowEndsAt: sql`${sql.placeholder('windowEndsAt')}::timestamptz` })
+      .onConflictDoUpdate(conflict)
+      .returning(counts);
+  const firstCounted = db.$with('first_hit').as(firstHit());
+  // Typed here: a select's parameters have no column to take their type from.
+  const thenHit = db.$with('then_hit').as(
+    db
+      .insert(rateLimits)
+      .select((qb) =>
+        qb
+          .select({
+            name: sql`${sql.placeholder('thenName')}::varchar`.as('name'),
+            key: sql`${sql.placeholder('thenKey')}::varchar`.as('key'),
+            hits: sql`1`.as('hits'),
+            windowEndsAt: sql`${sql.placeholder('thenWindowEndsAt')}::timestamptz`.as('window_ends_at'),
+          })
+          .from(firstCounted)
+          .where(lte(firstCounted.hits, sql`${sql.placeholder('unlessFirstOver')}::integer`)),
+      )
+      .onConflictDoUpdate(conflict)
+      .returning(counts),
+  );
+  return {
+    single: firstHit().prepare('rate_limit_hit'),
+    joined: db
+      .with(firstCounted, thenHit)
+      .select({ hits: firstCounted.hits, windowEndsAt: firstCounted.windowEndsAt, thenHits: thenHit.hits, thenEndsAt: thenHit.windowEndsAt })
+      .from(firstCounted)
+      .leftJoin(thenHit, sql`true`)
+      .prepare('rate_limit_hit_joined'),
+  };
+});
 
 /**
  * Counts `first` and, in the same statement, `then` only while `first` stays within
@@ -83,40 +123,15 @@ function upsertOf(now: Date) {
  */
 async function hitLimits(shared: Shared, first: LimitHit, then: (LimitHit & { unlessFirstOver: number }) | null): Promise<{ first: Result; then: Result | null }> {
   const now = shared.now();
-  const { db } = shared;
-  const upsert = upsertOf(now);
-  const counts = { hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt };
-  const firstHit = () => db.insert(rateLimits).values(upsert.row(first)).onConflictDoUpdate(upsert.conflict).returning(counts);
+  const statements = hitStatementsOf(shared.db);
+  const windowEnd = (hit: LimitHit) => new Date(now.getTime() + hit.timeWindow).toISOString();
+  const firstValues = { name: first.name, key: first.key, windowEndsAt: windowEnd(first), now: now.toISOString() };
   let counted: { hits: number; windowEndsAt: Date; thenHits: number | null; thenEndsAt: Date | null } | undefined;
   if (!then) {
-    const [row] = await firstHit();
+    const [row] = await statements.single.execute(firstValues);
     counted = row && { ...row, thenHits: null, thenEndsAt: null };
   } else {
-    const firstCounted = db.$with('first_hit').as(firstHit());
-    const values = upsert.row(then);
-    // Typed here: a select's parameters have no column to take their type from.
-    const thenHit = db.$with('then_hit').as(
-      db
-        .insert(rateLimits)
-        .select((qb) =>
-          qb
-            .select({
-              name: sql`${values.name}::varchar`.as('name'),
-              key: sql`${values.key}::varchar`.as('key'),
-              hits: sql`1`.as('hits'),
-              windowEndsAt: sql`${values.windowEndsAt.toISOString()}::timestamptz`.as('window_ends_at'),
-            })
-            .from(firstCounted)
-            .where(lte(firstCounted.hits, then.unlessFirstOver)),
-        )
-        .onConflictDoUpdate(upsert.conflict)
-        .returning(counts),
-    );
-    [counted] = await db
-      .with(firstCounted, thenHit)
-      .select({ hits: firstCounted.hits, windowEndsAt: firstCounted.windowEndsAt, thenHits: thenHit.hits, thenEndsAt: thenHit.windowEndsAt })
-      .from(firstCounted)
-      .leftJoin(thenHit, sql`true`);
+    [counted] = await statements.joined.execute({ ...firstValues, thenName: then.name, thenKey: then.key, thenWindowEndsAt: windowEnd(then), unlessFirstOver: then.unlessFirstOver });
   }
   if (!counted) throw new Error('the rate-limit upsert returned no row');
   await sweep(shared, now);
