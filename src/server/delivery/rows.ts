@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { bankDeliveries } from '../db/schema.js';
 
 /**
@@ -88,12 +89,21 @@ function held(row: ClaimedDelivery) {
   return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
 }
 
+/** markDelivered's statement, prepared (db/prepared.ts): it follows every completed application. */
+const markDeliveredOf = oncePerDatabase((db) =>
+  db
+    .update(bankDeliveries)
+    .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`${sql.placeholder('payloadSha256')}` })
+    .where(and(eq(bankDeliveries.applicationId, sql.placeholder('applicationId')), eq(bankDeliveries.lockedUntil, sql`${sql.placeholder('lockedUntil')}::timestamptz`)))
+    .prepare('bank_delivery_mark_delivered'),
+);
+
 /**
  * The bank took it: nothing more to try; the row stays for the operator, with the SHA-256 of
  * the body the bank took (the body itself is never stored; ADR 0036).
  */
 export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date, payloadSha256: string): Promise<void> {
-  await db.update(bankDeliveries).set({ deliveredAt: now, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256 }).where(held(row));
+  await markDeliveredOf(db).execute({ applicationId: row.applicationId, lockedUntil: row.lockedUntil.toISOString(), now: now.toISOString(), payloadSha256 });
 }
 
 /** Refused or unreachable: tried again from `next`, by any worker. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { mailQueue } from '../db/schema.js';
 import type { MailMessage } from './types.js';
 
@@ -111,9 +112,20 @@ function held(row: ClaimedMail) {
   return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
 }
 
+/**
+ * The delete of a sent mail's row, prepared (db/prepared.ts): it follows every mail, three
+ * per application. Placeholders: id, lockedUntil (the claim's token, ISO).
+ */
+const removeClaimedOf = oncePerDatabase((db) =>
+  db
+    .delete(mailQueue)
+    .where(and(eq(mailQueue.id, sql.placeholder('id')), eq(mailQueue.lockedUntil, sql`${sql.placeholder('lockedUntil')}::timestamptz`)))
+    .prepare('mail_queue_remove_claimed'),
+);
+
 /** Sent, or given up: the row goes (the queue keeps no address or code longer than needed). */
 export async function removeClaimed(db: Database, row: ClaimedMail): Promise<void> {
-  await db.delete(mailQueue).where(held(row));
+  await removeClaimedOf(db).execute({ id: row.id, lockedUntil: row.lockedUntil.toISOString() });
 }
 
 /** Refused: tried again from `next`, by any worker. */
