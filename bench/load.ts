@@ -40,10 +40,13 @@
  * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications of
  * each flow), LOAD_CHILD_SHARE (0.5: every second application; 0 for general ones only),
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
- * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PORT (first of three ports, 3441),
- * LOAD_SQL_TEXTS=1 (also print each route's statements by text), LOAD_CPU_PROF_DIR (a folder: the
- * server runs with node --cpu-prof and writes its profile there on exit; the profiler's own
- * cost shows in the CPU figures, so measure without it).
+ * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PGLITE=0 (PostgreSQL only),
+ * LOAD_PORT (first of three ports, 3441), LOAD_SQL_TEXTS=1 (also print each route's statements
+ * by text), LOAD_CPU_PROF_DIR (a folder: the server runs with node --cpu-prof and writes its
+ * profile there on exit; the profiler's own cost shows in the CPU figures, so measure without it).
+ *
+ * Statements are counted by route only for the one applicant: the probe's count by route
+ * costs the server CPU of its own (bench/server-probe.ts), so under load it counts the total.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,7 +56,7 @@ import { fileURLToPath } from 'node:url';
 import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
-import { askProbe, compileProbe, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
+import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
 
@@ -68,6 +71,8 @@ const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PAC
 const FIRST_PORT = env('LOAD_PORT', 3441);
 const SQL_TEXTS = process.env.LOAD_SQL_TEXTS === '1';
 const CHILD_SHARE = env('LOAD_CHILD_SHARE', 0.5);
+/** LOAD_PGLITE=0 skips the embedded database (a quicker PostgreSQL-only run; needs BENCH_DATABASE_URL). */
+const PGLITE = process.env.LOAD_PGLITE !== '0';
 /** A folder for the server's V8 CPU profiles (node --cpu-prof; summarise with bench/profile-summary.ts). */
 const CPU_PROF_DIR = process.env.LOAD_CPU_PROF_DIR;
 const BANK = '0177';
@@ -94,7 +99,6 @@ interface Measured {
     recorder: Recorder;
     cpuMs: number;
     statements: number;
-    byRoute: SqlByRoute;
     postgresCpuMs: number | null;
     driverCpuMs: number;
     serverLoop: { p99: number; max: number };
@@ -177,7 +181,8 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       console.log(`${name}: one applicant, ${SINGLE} ${flow} applications, ${single[flow].cpuMs.toFixed(1)} ms server CPU each`);
     }
 
-    // Saturation (or pacing).
+    // Saturation (or pacing), with the probe counting statements only (its count by route costs).
+    await probeByRoute(server, false);
     const recorder = new Recorder();
     const loadCpu = await cpuMs(server.pid);
     const loadProbe = await askProbe(server);
@@ -195,7 +200,6 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
       statements: (serverProbe.statements - loadProbe.statements) / done,
-      byRoute: sqlByRoute(loadProbe, serverProbe, done),
       serverLoop: { p99: serverProbe.loopDelayP99Ms, max: serverProbe.loopDelayMaxMs },
       driverLoop,
       postgresCpuMs: postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / done : null,
@@ -261,10 +265,7 @@ function report(results: Measured[]): void {
   console.log('\n== SQL statements per application by route (the probe in the server; bench/sql-by-route.ts)');
   table(
     sqlByRouteRows(
-      results.flatMap((m) => [
-        ...FLOWS.map((flow) => ({ title: `${m.name} one ${flow}`, byRoute: m.single[flow].byRoute })),
-        { title: 'under load (mix)', byRoute: m.load.byRoute },
-      ]),
+      results.flatMap((m) => FLOWS.map((flow) => ({ title: `${m.name} one ${flow}`, byRoute: m.single[flow].byRoute }))),
     ),
   );
   if (SQL_TEXTS) {
@@ -339,8 +340,8 @@ async function main(): Promise<void> {
       `cheap routes ${CHEAP_CONNECTIONS} connections × ${CHEAP_SECONDS} s; node ${process.version}`,
   );
   const probe = await compileProbe();
-  const results = [await measureDatabase('PGlite', FIRST_PORT + 1, FIRST_PORT, probe, null)];
   const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const results = PGLITE ? [await measureDatabase('PGlite', FIRST_PORT + 1, FIRST_PORT, probe, null)] : [];
   if (databaseUrl) results.push(await measureDatabase('PostgreSQL', FIRST_PORT + 2, FIRST_PORT, probe, databaseUrl));
   else console.log('PostgreSQL: BENCH_DATABASE_URL not set, not run');
   report(results);

@@ -8,6 +8,9 @@ export const ROUTE_HEADER = 'x-bench-route';
 /** Where the probe counts statements sent outside any request (mail worker, clean-ups). */
 export const BACKGROUND = '(background)';
 
+/** What the driver sends the probe over IPC: ask for the counts, or turn counting by route on or off (the probe echoes these two). */
+export const PROBE_MESSAGES = { ask: 'probe', routesOn: 'routes:on', routesOff: 'routes:off' } as const;
+
 /** What the probe answers. */
 export interface ProbeAnswer {
   statements: number;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pg from 'pg';
-import type { ProbeAnswer } from './probe-protocol.js';
+import { PROBE_MESSAGES, type ProbeAnswer } from './probe-protocol.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -154,16 +154,28 @@ export async function startProcess(args: string[], port: number, extraEnv: Recor
   };
 }
 
-/** The probe's count of SQL statements the server has sent so far, and its event loop's delay since the last call. */
-export function askProbe(server: Started): Promise<ProbeAnswer> {
+/** Sends the probe one IPC message and waits for its answer. */
+function toProbe(server: Started, message: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the probe did not answer')), 5_000);
-    server.child.once('message', (message: ProbeAnswer) => {
+    server.child.once('message', (answer: unknown) => {
       clearTimeout(timer);
-      resolve(message);
+      resolve(answer);
     });
-    server.child.send('probe');
+    server.child.send(message);
   });
+}
+
+/** The probe's count of SQL statements the server has sent so far, and its event loop's delay since the last call. */
+export async function askProbe(server: Started): Promise<ProbeAnswer> {
+  return (await toProbe(server, PROBE_MESSAGES.ask)) as ProbeAnswer;
+}
+
+/** Turns the probe's count by route on or off (bench/server-probe.ts says why it costs). */
+export async function probeByRoute(server: Started, on: boolean): Promise<void> {
+  const message = on ? PROBE_MESSAGES.routesOn : PROBE_MESSAGES.routesOff;
+  const answer = await toProbe(server, message);
+  if (answer !== message) throw new Error(`the probe answered ${JSON.stringify(answer)} to ${message}`);
 }
 
 /** The driver's own event-loop delay while it runs: a stall here would show in every latency. */

@@ -13,22 +13,30 @@
  * await chain between. Work started outside any request (the mail worker's poll, the clean-up
  * of ended rate-limit windows) counts as BACKGROUND. The answer also carries each route's
  * statements by text (drizzle sends parameters apart, so the texts are few), to see which they are.
+ *
+ * Counting by route has a price the server would not pay in production: an AsyncLocalStorage on
+ * Node 20 runs promise hooks on every promise, and the texts are normalised per statement. The
+ * bench therefore turns it on only while it wants the breakdown (IPC 'routes:on' / 'routes:off',
+ * PROBE_MESSAGES); with it off the probe counts statements and nothing else, and its storage is
+ * disabled so that the hooks stop.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Server, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { BACKGROUND, ROUTE_HEADER, type ProbeAnswer } from './probe-protocol.js';
+import { BACKGROUND, PROBE_MESSAGES, ROUTE_HEADER, type ProbeAnswer } from './probe-protocol.js';
 import { countPgliteStatements, countPgStatements } from './sql-count.js';
 
 const routeOf = new AsyncLocalStorage<string>();
+let byRouteOn = true;
 let statements = 0;
 const byRoute = new Map<string, number>();
 const texts = new Map<string, Map<string, number>>();
 
 const note = (sql: string) => {
   statements += 1;
+  if (!byRouteOn) return;
   const route = routeOf.getStore() ?? BACKGROUND;
   byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
   let ofRoute = texts.get(route);
@@ -48,7 +56,7 @@ const emit = Server.prototype.emit as Emit;
 (Server.prototype as { emit: Emit }).emit = function (event, ...args) {
   const request = event === 'request' ? (args[0] as IncomingMessage) : undefined;
   const route = request?.headers[ROUTE_HEADER];
-  if (!request || typeof route !== 'string') return emit.call(this, event, ...args);
+  if (!byRouteOn || !request || typeof route !== 'string') return emit.call(this, event, ...args);
   const emitOfRequest = request.emit as Emit;
   (request as { emit: Emit }).emit = function (eventOfRequest, ...argsOfRequest) {
     return routeOf.run(route, () => emitOfRequest.call(this, eventOfRequest, ...argsOfRequest));
@@ -61,7 +69,13 @@ delay.enable();
 
 /** 'probe': the counts so far and the event loop's delay since the previous answer. */
 process.on('message', (message) => {
-  if (message !== 'probe') return;
+  if (message === PROBE_MESSAGES.routesOn || message === PROBE_MESSAGES.routesOff) {
+    byRouteOn = message === PROBE_MESSAGES.routesOn;
+    if (!byRouteOn) routeOf.disable();
+    process.send?.(message);
+    return;
+  }
+  if (message !== PROBE_MESSAGES.ask) return;
   const answer: ProbeAnswer = {
     statements,
     byRoute: Object.fromEntries(byRoute),
