@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { zenginAccountName, toZenginKana } from '../../domain/zengin-kana.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions } from '../db/schema.js';
 import { recordsOf, type VerificationRecord } from '../records/read.js';
@@ -63,12 +64,29 @@ const identityCheckOfRow = sql<(Omit<IdentityCheck, 'decidedAt'> & { decidedAt: 
 /** Its answers as stored, form → answers in the order of the forms' names, likewise. */
 const answersOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)} order by ${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
+/**
+ * The statements of a delivery's document, prepared (db/prepared.ts): every completed
+ * application is delivered once. Placeholder: applicationId.
+ */
+const deliveryStatementsOf = oncePerDatabase((db) => {
+  const applicationId = sql.placeholder('applicationId');
+  return {
+    application: db
+      .select({ ...getTableColumns(applications), answers: answersOfRow, identityCheck: identityCheckOfRow })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .prepare('delivery_application'),
+    documents: db
+      .select({ type: documents.type, contentType: documents.contentType, width: documents.width, height: documents.height, content: documents.content })
+      .from(documents)
+      .where(eq(documents.applicationId, applicationId))
+      .orderBy(asc(documents.type))
+      .prepare('delivery_documents'),
+  };
+});
+
 async function documentsOf(db: Database, applicationId: string): Promise<DeliveredDocument[]> {
-  const rows = await db
-    .select({ type: documents.type, contentType: documents.contentType, width: documents.width, height: documents.height, content: documents.content })
-    .from(documents)
-    .where(eq(documents.applicationId, applicationId))
-    .orderBy(asc(documents.type));
+  const rows = await deliveryStatementsOf(db).documents.execute({ applicationId });
   return rows.map(({ content, ...row }) => {
     if (!content) throw new Error('a completed application has a document not yet imported into the database');
     return { ...row, content: Buffer.from(content).toString('base64') };
@@ -98,10 +116,8 @@ export function coreSystemFormsOf(answers: Record<string, Record<string, unknown
 /** The whole document for a completed application; throws when it is not completed. */
 export async function applicationDeliveryOf(db: Database, applicationId: string): Promise<ApplicationDelivery> {
   // The application, its answers and its identity check in one statement; the images and the records apart.
-  const [application] = await db
-    .select({ ...getTableColumns(applications), answers: answersOfRow, identityCheck: identityCheckOfRow })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
+  const statements = deliveryStatementsOf(db);
+  const [application] = await statements.application.execute({ applicationId });
   if (!application?.applicationNumber || !application.applicationCompletedAt) throw new Error('a delivery names an application that is not completed');
   // The stub left once the bank confirmed it and its grace period passed (ADR 0036): the data is gone.
   if (application.mailAddress === null) throw new Error('a delivery names an application whose data was removed after its delivery');

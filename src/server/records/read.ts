@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { verificationRecords } from '../db/schema.js';
 
 export type VerificationRecord = typeof verificationRecords.$inferSelect;
@@ -10,12 +11,18 @@ export type VerificationRecord = typeof verificationRecords.$inferSelect;
  * The seam the hand-off to the bank reads to put the records into its payload.
  */
 export async function recordsOf(db: Database, applicationId: string): Promise<VerificationRecord[]> {
-  return db
+  return recordsOfApplication(db).execute({ applicationId });
+}
+
+/** recordsOf's statement, prepared (db/prepared.ts): every delivery to the bank reads it. */
+const recordsOfApplication = oncePerDatabase((db) =>
+  db
     .select()
     .from(verificationRecords)
-    .where(eq(verificationRecords.applicationId, applicationId))
-    .orderBy(asc(verificationRecords.id));
-}
+    .where(eq(verificationRecords.applicationId, sql.placeholder('applicationId')))
+    .orderBy(asc(verificationRecords.id))
+    .prepare('records_of_application'),
+);
 
 /** A bank's records written in [from, to), oldest first: what an audit export lists. */
 export async function recordsWritten(db: Database, bankCode: string, from: Date, to: Date): Promise<VerificationRecord[]> {
