@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { EKYC_STATUS } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applications, ekycSessions } from '../db/schema.js';
 
@@ -11,6 +13,40 @@ export interface EkycSessionRow {
   url: string;
   status: (typeof ekycSessions.$inferSelect)['status'];
   supplement: boolean;
+}
+
+/** A check the provider has just created, as POST /api/ekyc stores it. */
+export interface NewEkycSession {
+  applicationId: string;
+  applicationType: (typeof ekycSessions.$inferInsert)['applicationType'];
+  provider: string;
+  providerSessionId: string;
+  url: string;
+}
+
+/** insertEkycSession's statement, prepared (db/prepared.ts): every application starts a check. */
+const sessionInsertOf = oncePerDatabase((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const value = (name: keyof NewEkycSession) => sql`${sql.placeholder(name)}`;
+  return db
+    .insert(ekycSessions)
+    .values({
+      applicationId: value('applicationId'),
+      applicationType: value('applicationType'),
+      provider: value('provider'),
+      providerSessionId: value('providerSessionId'),
+      url: value('url'),
+      status: EKYC_STATUS.created,
+      supplement: false,
+      startedAt: now,
+      updatedAt: now,
+    })
+    .prepare('ekyc_session_insert');
+});
+
+/** Stores a new check, not yet started at the provider's (status created). */
+export async function insertEkycSession(db: Database, session: NewEkycSession, now: Date): Promise<void> {
+  await sessionInsertOf(db).execute({ ...session, now: now.toISOString() });
 }
 
 /** The application's newest session, if any. */

@@ -2,13 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EKYC_MAX_ATTEMPTS, EKYC_STATUS, hasChildDocuments, isEkycPending } from '../../domain/ekyc.js';
 import { providerMethods, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
 import { messages } from '../../domain/messages.js';
-import { applicationTypes, ekycSessions, type ApplicationType } from '../db/schema.js';
+import { applicationTypes, type ApplicationType } from '../db/schema.js';
 import { EkycCallbackError } from '../ekyc/adapter.js';
 import { applyProviderStatus, receiveCallback } from '../ekyc/callbacks.js';
 import { childDocumentImagesOffered, providerMethodsOffered } from '../ekyc/providers.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, ekycStateOfRequest, requireApplicationWithEkyc } from '../plugins/auth.js';
-import { latestEkycSession } from '../ekyc/sessions.js';
+import { insertEkycSession, latestEkycSession } from '../ekyc/sessions.js';
 import { validateBody } from '../validation.js';
 import { documentTypes } from '../uploads/store.js';
 
@@ -97,18 +97,7 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
         applicationType,
         returnUrl: `${originOf(request)}${returnPaths[applicationType]}`,
       });
-      const now = app.now();
-      await app.db.insert(ekycSessions).values({
-        applicationId: id,
-        applicationType,
-        provider: provider.name,
-        providerSessionId: session.sessionId,
-        url: session.url,
-        status: EKYC_STATUS.created,
-        supplement: false,
-        startedAt: now,
-        updatedAt: now,
-      });
+      await insertEkycSession(app.db, { applicationId: id, applicationType, provider: provider.name, providerSessionId: session.sessionId, url: session.url }, app.now());
       return { url: session.url };
     },
   );
