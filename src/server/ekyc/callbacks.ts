@@ -1,12 +1,27 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EKYC_STATUS, isEkycPending, type EkycStatus } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { applications, ekycSessions } from '../db/schema.js';
 import { approvalColumns, approvalInputs, approvalRecords, insertWithDecision } from '../records/write.js';
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
+
+/**
+ * The session an approval decides and what its records keep, prepared (db/prepared.ts): every
+ * application's check is approved once. Placeholders: provider, providerSessionId.
+ */
+const pendingApprovalOf = oncePerDatabase((db) =>
+  db
+    .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status, ...approvalColumns })
+    .from(ekycSessions)
+    .innerJoin(applications, eq(applications.id, ekycSessions.applicationId))
+    .where(and(eq(ekycSessions.provider, sql.placeholder('provider')), eq(ekycSessions.providerSessionId, sql.placeholder('providerSessionId'))))
+    .limit(1)
+    .prepare('ekyc_pending_approval'),
+);
 
 /**
  * Records a provider's state of a session. Status only moves forward: created (1) ->
@@ -34,12 +49,7 @@ export async function applyProviderStatus(
   } else if (next === EKYC_STATUS.bankerProcessing) {
     // The session, still undecided, and what its records keep, read first (records/write.ts
     // says why that is sound); then the approval and its records in one statement.
-    const [pending] = await db
-      .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status, ...approvalColumns })
-      .from(ekycSessions)
-      .innerJoin(applications, eq(applications.id, ekycSessions.applicationId))
-      .where(session)
-      .limit(1);
+    const [pending] = await pendingApprovalOf(db).execute({ provider: provider.name, providerSessionId });
     if (!pending) return 'unknown';
     if (!isEkycPending(pending.status as EkycStatus)) return 'unchanged';
     const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
