@@ -52,9 +52,22 @@ export interface ClaimedMail {
   lockedUntil: Date;
 }
 
+/** The values of a mail's row claimed as it is inserted (claimedMailRow). */
+export interface ClaimedMailValues {
+  id: string;
+  kind: MailKind;
+  message: MailMessage;
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date;
+  discardAfter: Date;
+  createdAt: Date;
+  applicationId: string | null;
+}
+
 /** A mail's row claimed as it is inserted, and the claim to hand to this process's worker once the insert has committed. */
 export interface QueuedMail {
-  values: typeof mailQueue.$inferInsert;
+  values: ClaimedMailValues;
   claimed: ClaimedMail;
 }
 
@@ -81,6 +94,43 @@ export async function enqueueClaimedMail(db: Writer, kind: MailKind, message: Ma
   const { values, claimed } = claimedMailRow(kind, message, now, discardAfter, lockMs, applicationId);
   await db.insert(mailQueue).values(values);
   return claimed;
+}
+
+/**
+ * The insert of a claimed mail's row with its values as placeholders, for a statement built
+ * once and prepared (db/prepared.ts) that queues a mail with the change it is about (register's:
+ * routes/verification-codes.ts). The SQL is enqueueClaimedMail's; execute it with
+ * claimedMailPlaceholderValues of claimedMailRow's values.
+ */
+export function insertClaimedMail(db: Writer) {
+  const value = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}`;
+  const time = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}::timestamptz`;
+  return db.insert(mailQueue).values({
+    id: value('id'),
+    kind: value('kind'),
+    message: sql`${value('message')}::jsonb`,
+    attempts: value('attempts'),
+    nextAttemptAt: time('nextAttemptAt'),
+    lockedUntil: time('lockedUntil'),
+    discardAfter: time('discardAfter'),
+    createdAt: time('createdAt'),
+    applicationId: value('applicationId'),
+  });
+}
+
+/** insertClaimedMail's placeholder values for a claimed mail's row: times as ISO strings, the message as JSON text. */
+export function claimedMailPlaceholderValues(values: ClaimedMailValues): Record<`mail_${keyof ClaimedMailValues}`, string | number | null> {
+  return {
+    mail_id: values.id,
+    mail_kind: values.kind,
+    mail_message: JSON.stringify(values.message),
+    mail_attempts: values.attempts,
+    mail_nextAttemptAt: values.nextAttemptAt.toISOString(),
+    mail_lockedUntil: values.lockedUntil.toISOString(),
+    mail_discardAfter: values.discardAfter.toISOString(),
+    mail_createdAt: values.createdAt.toISOString(),
+    mail_applicationId: values.applicationId,
+  };
 }
 
 /**
