@@ -73,8 +73,8 @@ export interface QueuedMail {
 
 /**
  * The row of a mail queued and claimed at once (ADR 0041): locked until now + lockMs and tried
- * once, as claimDue would leave it, so no worker claims it while this process sends it. For an
- * INSERT of its own (enqueueClaimedMail) or one inside a caller's statement.
+ * once, as claimDue would leave it, so no worker claims it while this process sends it. Inserted
+ * by insertClaimedMail's statement, alone (enqueueClaimedMail) or inside a caller's.
  */
 export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): QueuedMail {
   const id = randomUUID();
@@ -86,20 +86,9 @@ export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, 
 }
 
 /**
- * Queues a mail already claimed by this process: hand the claim to MailQueue.handOff once the
- * statement (or the transaction around it) has committed; never before, so a rolled-back mail
- * is never sent. Should this process not send it, any worker takes it once the lock runs out.
- */
-export async function enqueueClaimedMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): Promise<ClaimedMail> {
-  const { values, claimed } = claimedMailRow(kind, message, now, discardAfter, lockMs, applicationId);
-  await db.insert(mailQueue).values(values);
-  return claimed;
-}
-
-/**
  * The insert of a claimed mail's row with its values as placeholders, for a statement built
- * once and prepared (db/prepared.ts) that queues a mail with the change it is about (register's:
- * routes/verification-codes.ts). The SQL is enqueueClaimedMail's; execute it with
+ * once and prepared (db/prepared.ts): enqueueClaimedMail's, or one that queues the mail with
+ * the change it is about (register's: verification/codes.ts). Execute it with
  * claimedMailPlaceholderValues of claimedMailRow's values.
  */
 export function insertClaimedMail(db: Writer) {
@@ -131,6 +120,20 @@ export function claimedMailPlaceholderValues(values: ClaimedMailValues): Record<
     mail_createdAt: values.createdAt.toISOString(),
     mail_applicationId: values.applicationId,
   };
+}
+
+/** enqueueClaimedMail's insert, prepared (db/prepared.ts). */
+const claimedMailInsertOf = oncePerDatabase((db) => insertClaimedMail(db).prepare('mail_queue_insert_claimed'));
+
+/**
+ * Queues a mail already claimed by this process: hand the claim to MailQueue.handOff once the
+ * statement (or the transaction around it) has committed; never before, so a rolled-back mail
+ * is never sent. Should this process not send it, any worker takes it once the lock runs out.
+ */
+export async function enqueueClaimedMail(db: Database, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): Promise<ClaimedMail> {
+  const { values, claimed } = claimedMailRow(kind, message, now, discardAfter, lockMs, applicationId);
+  await claimedMailInsertOf(db).execute(claimedMailPlaceholderValues(values));
+  return claimed;
 }
 
 /**
