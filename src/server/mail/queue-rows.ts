@@ -52,16 +52,29 @@ export interface ClaimedMail {
   lockedUntil: Date;
 }
 
+/** The values of a mail's row claimed as it is inserted (claimedMailRow). */
+export interface ClaimedMailValues {
+  id: string;
+  kind: MailKind;
+  message: MailMessage;
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date;
+  discardAfter: Date;
+  createdAt: Date;
+  applicationId: string | null;
+}
+
 /** A mail's row claimed as it is inserted, and the claim to hand to this process's worker once the insert has committed. */
 export interface QueuedMail {
-  values: typeof mailQueue.$inferInsert;
+  values: ClaimedMailValues;
   claimed: ClaimedMail;
 }
 
 /**
  * The row of a mail queued and claimed at once (ADR 0041): locked until now + lockMs and tried
- * once, as claimDue would leave it, so no worker claims it while this process sends it. For an
- * INSERT of its own (enqueueClaimedMail) or one inside a caller's statement.
+ * once, as claimDue would leave it, so no worker claims it while this process sends it. Inserted
+ * by insertClaimedMail's statement, alone (enqueueClaimedMail) or inside a caller's.
  */
 export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): QueuedMail {
   const id = randomUUID();
@@ -73,13 +86,53 @@ export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, 
 }
 
 /**
+ * The insert of a claimed mail's row with its values as placeholders, for a statement built
+ * once and prepared (db/prepared.ts): enqueueClaimedMail's, or one that queues the mail with
+ * the change it is about (register's: verification/codes.ts). Execute it with
+ * claimedMailPlaceholderValues of claimedMailRow's values.
+ */
+export function insertClaimedMail(db: Writer) {
+  const value = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}`;
+  const time = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}::timestamptz`;
+  return db.insert(mailQueue).values({
+    id: value('id'),
+    kind: value('kind'),
+    message: sql`${value('message')}::jsonb`,
+    attempts: value('attempts'),
+    nextAttemptAt: time('nextAttemptAt'),
+    lockedUntil: time('lockedUntil'),
+    discardAfter: time('discardAfter'),
+    createdAt: time('createdAt'),
+    applicationId: value('applicationId'),
+  });
+}
+
+/** insertClaimedMail's placeholder values for a claimed mail's row: times as ISO strings, the message as JSON text. */
+export function claimedMailPlaceholderValues(values: ClaimedMailValues): Record<`mail_${keyof ClaimedMailValues}`, string | number | null> {
+  return {
+    mail_id: values.id,
+    mail_kind: values.kind,
+    mail_message: JSON.stringify(values.message),
+    mail_attempts: values.attempts,
+    mail_nextAttemptAt: values.nextAttemptAt.toISOString(),
+    mail_lockedUntil: values.lockedUntil.toISOString(),
+    mail_discardAfter: values.discardAfter.toISOString(),
+    mail_createdAt: values.createdAt.toISOString(),
+    mail_applicationId: values.applicationId,
+  };
+}
+
+/** enqueueClaimedMail's insert, prepared (db/prepared.ts). */
+const claimedMailInsertOf = oncePerDatabase((db) => insertClaimedMail(db).prepare('mail_queue_insert_claimed'));
+
+/**
  * Queues a mail already claimed by this process: hand the claim to MailQueue.handOff once the
  * statement (or the transaction around it) has committed; never before, so a rolled-back mail
  * is never sent. Should this process not send it, any worker takes it once the lock runs out.
  */
-export async function enqueueClaimedMail(db: Writer, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): Promise<ClaimedMail> {
+export async function enqueueClaimedMail(db: Database, kind: MailKind, message: MailMessage, now: Date, discardAfter: Date, lockMs: number, applicationId: string | null = null): Promise<ClaimedMail> {
   const { values, claimed } = claimedMailRow(kind, message, now, discardAfter, lockMs, applicationId);
-  await db.insert(mailQueue).values(values);
+  await claimedMailInsertOf(db).execute(claimedMailPlaceholderValues(values));
   return claimed;
 }
 

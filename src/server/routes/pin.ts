@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
 import type { StoredAnswers } from '../forms/answers.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { applicationPins, pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
@@ -98,6 +99,32 @@ function parsePayload(plaintext: Buffer): { pin: string; binding: string } | nul
   }
 }
 
+/**
+ * storeBinding's statement, built once and prepared (db/prepared.ts): every application runs it.
+ * Placeholders: applicationId, bindingHash, now and expiresAt (ISO).
+ */
+const bindingStoreOf = oncePerDatabase((db) => {
+  const id = sql.placeholder('applicationId');
+  const now = sql.placeholder('now');
+  const expired = db
+    .$with('expired')
+    .as(db.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now))).returning({ hash: pinBindings.bindingHash }));
+  return db
+    .with(expired)
+    .insert(pinBindings)
+    .values({ bindingHash: sql`${sql.placeholder('bindingHash')}`, applicationId: sql`${id}`, createdAt: sql`${now}::timestamptz`, expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz` })
+    .prepare('pin_binding_store');
+});
+
+/**
+ * Stores a new binding (its hash) of the application, valid for BINDING_VALIDITY_MS. Expired
+ * bindings of this application go; the live ones stay (another open tab). One statement, so it
+ * is all or nothing without a transaction around it.
+ */
+async function storeBinding(db: Database, applicationId: string, bindingHash: string, now: Date): Promise<void> {
+  await bindingStoreOf(db).execute({ applicationId, bindingHash, now: now.toISOString(), expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS).toISOString() });
+}
+
 const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
 
 /** What a PIN is judged by: the answers, and once read, whether its binding is live and a PIN set. */
@@ -115,17 +142,7 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
     if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
     const now = app.now();
     const binding = randomBytes(32).toString('base64url');
-    // Expired bindings of this application go; the live ones stay (another open tab). One
-    // statement, so it is all or nothing without a transaction around it.
-    const expired = app.db
-      .$with('expired')
-      .as(app.db.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now))).returning({ hash: pinBindings.bindingHash }));
-    await app.db.with(expired).insert(pinBindings).values({
-      bindingHash: sha256(binding),
-      applicationId: id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS),
-    });
+    await storeBinding(app.db, id, sha256(binding), now);
     const { keyId, keyCode } = (await app.pinKeys()).current;
     return { keyId, keyCode, binding };
   });

@@ -6,7 +6,8 @@ import { hashAuthToken, newAuthToken } from '../crypto.js';
 import { authTokens, verificationCodes } from '../db/schema.js';
 import { applicationOf, requireApplication, SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { keptUntil, newestApplication, queueResumeMail, resumePathOf } from '../resume/applications.js';
-import { liveCode, matchingCode, verificationFailed, verifyRouteOptions, type VerifyBody } from './verification-codes.js';
+import { liveCode } from '../verification/codes.js';
+import { matchingCode, verificationFailed, verifyRouteOptions, type VerifyBody } from './verification-codes.js';
 
 /** Mails 「あとで再開する」 may send per session and hour: enough for a person, too few to flood a mailbox. */
 const SAVE_FOR_LATER_PER_HOUR = 5;

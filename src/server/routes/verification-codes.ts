@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../domain/messages.js';
 import { hashAuthToken, newAuthToken, newVerificationCode } from '../crypto.js';
-import { applications, applicationTypes, authTokens, verificationCodes, type ApplicationType } from '../db/schema.js';
+import { applicationTypes, verificationCodes, type ApplicationType } from '../db/schema.js';
 import { verificationMail } from '../mail/index.js';
 import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
@@ -13,13 +13,13 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { DatabaseRateLimits, Limit } from '../boundary/rate-limits.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
-import { enqueueClaimedMail } from '../mail/queue-rows.js';
+import { claimedMailRow } from '../mail/queue-rows.js';
+import { createApplication, liveCode, MAX_WRONG_ATTEMPTS, storeCode } from '../verification/codes.js';
 
-/** A code is good for 10 minutes (stated in the mail)… */
+/** A code is good for 10 minutes (stated in the mail) and MAX_WRONG_ATTEMPTS wrong tries (verification/codes.ts). */
 export const CODE_VALIDITY_MINUTES = 10;
-/** …and for 5 wrong tries; the 6th try fails even with the right code. */
-export const MAX_WRONG_ATTEMPTS = 5;
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
@@ -66,11 +66,6 @@ export function verificationFailed(reply: FastifyReply) {
   return reply.code(400).send({ message: messages.verificationFailed });
 }
 
-/** A code not used, not expired and not tried too often. */
-export function liveCode(now: Date) {
-  return and(isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS));
-}
-
 /** A spent or expired code is kept this long, then deleted by the hourly retention job (plugins/retention.ts). */
 const SPENT_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -81,31 +76,48 @@ export async function purgeSpentCodes(db: Database, now: Date): Promise<number> 
 }
 
 /**
- * The id of the live code the body's code matches, or null (a wrong code counts as a try).
- * Not claimed yet: the caller claims it in the statement that uses it (liveCode again there).
+ * matchingCode's two statements, built once and prepared (db/prepared.ts): every verify and
+ * resume runs the first. Placeholders: bankCode, applicationType, mailHash, now (ISO); id.
  */
-export async function matchingCode(app: FastifyInstance, body: VerifyBody, now: Date): Promise<string | null> {
+const codeChecksOf = oncePerDatabase((db) => ({
   // At most one code is live per address, bank and type (register expires the others).
-  const [pending] = await app.db
+  pending: db
     .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
     .from(verificationCodes)
     .where(
       and(
-        eq(verificationCodes.bankCode, body.bankCode),
-        eq(verificationCodes.applicationType, body.applicationType),
-        eq(verificationCodes.mailHash, app.hasher.mail(body.mailAddress)),
-        liveCode(now),
+        eq(verificationCodes.bankCode, sql.placeholder('bankCode')),
+        eq(verificationCodes.applicationType, sql.placeholder('applicationType')),
+        eq(verificationCodes.mailHash, sql.placeholder('mailHash')),
+        liveCode(sql.placeholder('now')),
       ),
     )
     .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (!pending) return null;
-  if (app.hasher.equal(app.hasher.code(pending.id, body.verificationCode), pending.codeHash)) return pending.id;
+    .limit(1)
+    .prepare('verification_code_pending'),
   // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
-  await app.db
+  wrongTry: db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, pending.id), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)));
+    .where(and(eq(verificationCodes.id, sql.placeholder('id')), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)))
+    .prepare('verification_code_wrong_try'),
+}));
+
+/**
+ * The id of the live code the body's code matches, or null (a wrong code counts as a try).
+ * Not claimed yet: the caller claims it in the statement that uses it (liveCode again there).
+ */
+export async function matchingCode(app: FastifyInstance, body: VerifyBody, now: Date): Promise<string | null> {
+  const checks = codeChecksOf(app.db);
+  const [pending] = await checks.pending.execute({
+    bankCode: body.bankCode,
+    applicationType: body.applicationType,
+    mailHash: app.hasher.mail(body.mailAddress),
+    now: now.toISOString(),
+  });
+  if (!pending) return null;
+  if (app.hasher.equal(app.hasher.code(pending.id, body.verificationCode), pending.codeHash)) return pending.id;
+  await checks.wrongTry.execute({ id: pending.id });
   return null;
 }
 
@@ -196,44 +208,13 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
       const code = newVerificationCode();
       const id = randomUUID();
       const expiresAt = new Date(now.getTime() + CODE_VALIDITY_MINUTES * 60_000);
-      // One statement, all or nothing without a transaction around it: a new code replaces the
-      // pending ones of the same address, bank and type.
-      const replaced = app.db.$with('replaced').as(
-        app.db
-          .update(verificationCodes)
-          .set({ expiresAt: now })
-          .where(
-            and(
-              eq(verificationCodes.bankCode, bank.code),
-              eq(verificationCodes.applicationType, applicationType),
-              eq(verificationCodes.mailHash, mailHash),
-              isNull(verificationCodes.usedAt),
-              gt(verificationCodes.expiresAt, now),
-            ),
-          )
-          .returning({ id: verificationCodes.id }),
-      );
-      const stored = app.db.$with('stored').as(
-        app.db
-          .insert(verificationCodes)
-          .values({
-            id,
-            bankCode: bank.code,
-            applicationType,
-            mailHash,
-            codeHash: app.hasher.code(id, code),
-            attempts: 0,
-            createdAt: now,
-            expiresAt,
-          })
-          .returning({ id: verificationCodes.id }),
-      );
       // Queued with the code: the answer does not wait for the SMTP server, and a code never
       // exists without its mail. Not sent before the code expires: not sent at all.
       // Claimed by this process in the same statement, and sent by its worker once committed
       // (here, once the statement has returned): no claim statement (ADR 0041).
-      const mail = await enqueueClaimedMail(app.db.with(replaced, stored), 'verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt, config.mailQueue.lockMs);
-      app.mailQueue.handOff(mail);
+      const mail = claimedMailRow('verification', verificationMail(bank, mailAddress, code, CODE_VALIDITY_MINUTES), now, expiresAt, config.mailQueue.lockMs);
+      await storeCode(app.db, { id, bankCode: bank.code, applicationType, mailHash, codeHash: app.hasher.code(id, code), now, expiresAt }, mail);
+      app.mailQueue.handOff(mail.claimed);
       return {};
     },
   );
@@ -246,41 +227,22 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
       const now = app.now();
       const pendingId = await matchingCode(app, request.body, now);
       if (!pendingId) return verificationFailed(reply);
-      const live = liveCode(now);
 
       const token = newAuthToken();
       // The application runs this flow version until it is finished (flows/versions.ts).
       const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType, isFlowVersion(request.body.flowVersion) ? request.body.flowVersion : undefined);
-      // Claiming the code, creating the application and its token happen together or not at
-      // all: one statement, each part only through the row the one before returned. The
-      // conditions make a second request with the same code find nothing to claim.
-      const claimed = app.db
-        .$with('claimed')
-        .as(app.db.update(verificationCodes).set({ usedAt: now }).where(and(eq(verificationCodes.id, pendingId), live)).returning({ id: verificationCodes.id }));
-      const channelKept = typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null;
-      const deviceIdKept = typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null;
-      const at = sql`${now.toISOString()}::timestamptz`;
-      // Typed here: a select's parameters have no column to take their type from.
-      const created = app.db.$with('created', { id: applications.id }).as(
-        sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, flow_version, created_at, updated_at)
-          select ${bankCode}::varchar, ${applicationType}::varchar, ${mailAddress}::varchar, ${channelKept}::varchar, ${deviceIdKept}::varchar, ${flowVersion}::varchar, ${at}, ${at}
-          from ${claimed} returning id`,
-      );
-      const stored = await app.db
-        .with(claimed, created)
-        .insert(authTokens)
-        .select((qb) =>
-          qb
-            .select({
-              tokenHash: sql`${hashAuthToken(token)}::varchar`.as('token_hash'),
-              applicationId: created.id,
-              createdAt: sql`${at}`.as('created_at'),
-              lastSeenAt: sql`${at}`.as('last_seen_at'),
-              expiresAt: sql`${new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()}::timestamptz`.as('expires_at'),
-            })
-            .from(created),
-        )
-        .returning({ id: authTokens.applicationId });
+      const stored = await createApplication(app.db, {
+        codeId: pendingId,
+        bankCode,
+        applicationType,
+        mailAddress,
+        channel: typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null,
+        deviceId: typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null,
+        flowVersion,
+        tokenHash: hashAuthToken(token),
+        now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      });
       if (stored.length === 0) return verificationFailed(reply);
       return { authenticationToken: token, flowVersion };
     },
