@@ -54,11 +54,19 @@ function entityValue(value: unknown): unknown {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : value;
 }
 
+/** entityNamesOf's answers by form: a form's names never change, and every read of an application asks for them. */
+const entityNamesByForm = new WeakMap<FormDefinition, readonly string[]>();
+
 /** Every name a form's document may hold: its fields, the labels of its choices, what its derivations add. */
-function entityNamesOf(form: FormDefinition): string[] {
-  const labels = optionFieldsOf(form.schema).flatMap(({ options }) => (options.labelAs ? [options.labelAs] : []));
-  const derived = (form.step?.derive ?? []).flatMap((name) => derivations[name].adds);
-  return [...Object.keys(form.schema.properties ?? {}), ...labels, ...derived];
+function entityNamesOf(form: FormDefinition): readonly string[] {
+  let names = entityNamesByForm.get(form);
+  if (!names) {
+    const labels = optionFieldsOf(form.schema).flatMap(({ options }) => (options.labelAs ? [options.labelAs] : []));
+    const derived = (form.step?.derive ?? []).flatMap((name) => derivations[name].adds);
+    names = [...Object.keys(form.schema.properties ?? {}), ...labels, ...derived];
+    entityNamesByForm.set(form, names);
+  }
+  return names;
 }
 
 /**
