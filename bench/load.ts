@@ -56,6 +56,7 @@ import { fileURLToPath } from 'node:url';
 import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
+import { TEST_IDENTITY_CHECK_DAY } from '../tests/support/identity-check-day.js';
 import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
@@ -159,6 +160,8 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     RATE_LIMIT_VERIFY_IP_PER_HOUR: '1000000',
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'info',
+    // The applications walk the photo-ID method and the child flow, which end with 2027-03-31.
+    IDENTITY_CHECK_METHODS_DAY: TEST_IDENTITY_CHECK_DAY,
   }, '/term');
   try {
     console.log(`${name}: first 200 on /term ${Math.round(server.startMs)} ms after spawn`);

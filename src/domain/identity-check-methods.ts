@@ -1,4 +1,4 @@
-import { japanIsoDate } from './rules/dates.js';
+import { japanIsoDate, type Today } from './rules/dates.js';
 
 /**
  * How a person was checked, as a verification record names it (column `method`). The codes are
@@ -51,9 +51,12 @@ export function windowCovers(window: MethodWindow, day: string): boolean {
   return (window.from === undefined || window.from <= day) && (window.until === undefined || day <= window.until);
 }
 
-/** The methods offered at `instant`, in the bank's order (its first is the one a page names first). */
-export function methodsOfferedAt(windows: readonly MethodWindow[], instant: Date): VerificationMethod[] {
-  const day = japanIsoDate(instant);
+/**
+ * The methods offered on the Japan day of `today` (an instant, or a day written YYYY-MM-DD), in
+ * the bank's order (its first is the one a page names first).
+ */
+export function methodsOfferedAt(windows: readonly MethodWindow[], today: Today): VerificationMethod[] {
+  const day = japanIsoDate(today);
   const offered = windows.filter((window) => windowCovers(window, day)).map((window) => window.method);
   return [...new Set(offered)];
 }

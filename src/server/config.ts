@@ -1,6 +1,7 @@
 import { repositoryRoot } from './paths.js';
 import path from 'node:path';
 import { defaultTimeouts, type ConnectionTimeouts } from './boundary/connection.js';
+import { isRealDate } from '../domain/rules/dates.js';
 
 /**
  * Everything the server reads from the environment, read once at start. Nothing else in
@@ -87,6 +88,14 @@ export interface ServerConfig {
    */
   ekycProvider: PhotoIdProviderName;
   /**
+   * IDENTITY_CHECK_METHODS_DAY: a day in Japan (YYYY-MM-DD) on which to judge the banks'
+   * identity-check method windows (bank.json identityCheckMethods) instead of today, e.g.
+   * 2027-04-01 on a staging system to rehearse a switch, or the tests' fixed day. Only which
+   * methods are offered follows it; every time limit, session and rate limit keeps the real
+   * clock. Refused in production (ADR 0043). Unset (the default): today.
+   */
+  identityCheckMethodsDay: string | null;
+  /**
    * EKYC_OIDC_ISSUER, EKYC_OIDC_CLIENT_ID, EKYC_OIDC_CLIENT_SECRET: the OpenID provider of the
    * JPKI method (src/server/ekyc/oidc.ts) and this service's registration there. Issuer unset:
    * the stand-in this server mounts at /oidc-provider (src/server/ekyc/oidc-standin.ts), whose
@@ -170,6 +179,14 @@ function ekycProvider(raw: string | null, production: boolean): PhotoIdProviderN
   return known;
 }
 
+function identityCheckMethodsDay(raw: string | null, production: boolean): string | null {
+  if (raw === null) return null;
+  if (production) {
+    throw new Error('IDENTITY_CHECK_METHODS_DAY must not be set in production: a live service offers the identity-check methods of the real day (docs/adr/0043)');
+  }
+  if (!isRealDate(raw)) throw new Error(`IDENTITY_CHECK_METHODS_DAY must be a day in Japan written YYYY-MM-DD, such as 2027-04-01, got ${raw}`);
+  return raw;
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -297,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     flowsDir: optional(env, 'FLOWS_DIR') ?? path.join(repositoryRoot, 'flows'),
     schemasDir: optional(env, 'SCHEMAS_DIR') ?? path.join(repositoryRoot, 'schemas'),
     ekycProvider: ekycProvider(optional(env, 'EKYC_PROVIDER'), production),
+    identityCheckMethodsDay: identityCheckMethodsDay(optional(env, 'IDENTITY_CHECK_METHODS_DAY'), production),
     ekycCallbackSecret: optional(env, 'EKYC_CALLBACK_SECRET'),
     ekycOidc: ekycOidc(env),
     pinKeyFile: optional(env, 'PIN_KEY_FILE'),

@@ -11,12 +11,14 @@ import { buildApp } from '../../src/server/app.js';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { OutboxMailSender, type OutboxEntry } from '../../src/server/mail/index.js';
+import { TEST_IDENTITY_CHECK_DAY } from '../support/identity-check-day.js';
 
 /**
  * Shared set-up of the API tests: the real app (buildApp) on a fresh database, the real bank
  * registry, and the real outbox sender writing into a temporary directory, from which the
  * tests read the codes the way an applicant reads their mail. Nothing of ours is mocked; only
- * the clock is the test's.
+ * the clock is the test's, and the identity-check methods are those of TEST_IDENTITY_CHECK_DAY
+ * (a test of the switch itself sets identityCheckMethodsDay: null to follow the clock).
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -115,6 +117,7 @@ export async function startTestServer(
     smtpUrl: null,
     logLevel: 'silent',
     secrets: { hmacPepper: randomBytes(32).toString('base64url') },
+    identityCheckMethodsDay: TEST_IDENTITY_CHECK_DAY,
     ...options.config,
   };
   const loaded = await loadBanks(path.join(root, 'banks'));

@@ -14,22 +14,21 @@ import { describeFlow, type FlowModel } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import type { FlowEvent, ScreenProps } from '../../src/client/runtime/screen';
 import { messages } from '../../src/domain/messages';
+import { TEST_IDENTITY_CHECK_DAY } from '../support/identity-check-day';
 
 /** The flows as the runtime reads them (the flow lint vouches for the JSON shape). */
 export const generalFlow: FlowModel = describeFlow(general as unknown as FlowConfig);
 export const childFlow: FlowModel = describeFlow(child as unknown as FlowConfig);
 
-/** A day before the switch of 2027-04-01, when every method of the banks' configuration is offered. */
-export const DAY_BEFORE_THE_SWITCH = new Date('2027-01-15T12:00:00+09:00');
-
-export function settingsFor(bank: BankConfig = bank0177 as BankConfig, at: Date = DAY_BEFORE_THE_SWITCH): ClientSettings {
+/** The page settings of `bank` as a test server serves them (the methods of TEST_IDENTITY_CHECK_DAY). */
+export function settingsFor(bank: BankConfig = bank0177 as BankConfig): ClientSettings {
   return {
     bank: toPublicBankConfig(bank),
     analyticsMeasurementId: null,
     ekycPollIntervalMs: null,
     session: { idleMs: 30 * 60_000, warningMs: 2 * 60_000 },
     production: false,
-    identityCheckMethods: methodsOfferedAt(bank.identityCheckMethods, at),
+    identityCheckMethods: methodsOfferedAt(bank.identityCheckMethods, TEST_IDENTITY_CHECK_DAY),
   };
 }
 export const bank0587Settings = (): ClientSettings => settingsFor(bank0587 as BankConfig);

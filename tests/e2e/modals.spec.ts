@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_IDENTITY_CHECK_DAY } from '../support/identity-check-day';
 import { fetchText } from './support';
 
 /**
@@ -83,6 +84,7 @@ async function startOwnServer(): Promise<OwnServer> {
       DEFAULT_BANK: '0177',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      IDENTITY_CHECK_METHODS_DAY: TEST_IDENTITY_CHECK_DAY,
       // The private build of a parallel run (E2E_DIST_DIR), as the shared server gets it.
       ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
     },

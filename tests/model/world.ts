@@ -6,6 +6,7 @@ import type { Json } from '../../src/domain/flow/model';
 import { methodGuards, type ActorName, type GuardName } from '../../src/domain/flow/vocabulary';
 import { isProviderMethod, methodsOfferedAt, VERIFICATION_METHODS, verificationMethods, type ProviderMethod, type VerificationMethod } from '../../src/domain/identity-check-methods';
 import type { ProviderOutcome } from '../e2e/drivers/types';
+import { TEST_IDENTITY_CHECK_DAY } from '../support/identity-check-day';
 
 /**
  * What the test machines know of the world outside the flow file: what each guard and each
@@ -22,14 +23,14 @@ export interface World {
   method: ProviderMethod | null;
   /** Identity-check sessions this application has started (the server allows EKYC_MAX_ATTEMPTS). */
   ekycStarts: number;
-  /** The methods the banks offer today (bank.json identityCheckMethods; the same for the three banks). */
+  /** The methods the test server offers (bank.json identityCheckMethods; the same for the three banks). */
   offeredMethods: readonly VerificationMethod[];
 }
 
-/** What the test server offers: the banks' configuration on the day the tests run, as the server reads it. */
+/** What the test server offers: the banks' configuration on its IDENTITY_CHECK_METHODS_DAY, as the server reads it. */
 // Read as a file: Playwright's loader refuses a JSON import without an import attribute.
 const bank0177 = JSON.parse(readFileSync(new URL('../../banks/0177/bank.json', import.meta.url), 'utf8')) as BankConfig;
-export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt(bank0177.identityCheckMethods, new Date());
+export const OFFERED_TODAY: readonly VerificationMethod[] = methodsOfferedAt(bank0177.identityCheckMethods, TEST_IDENTITY_CHECK_DAY);
 
 /** A new application: what the landing page starts from. */
 export function freshWorld(applicationType: ApplicationType): World {

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       ekycProvider: 'simulator',
+      identityCheckMethodsDay: null,
       ekycCallbackSecret: null,
       pinKeyFile: null,
     });
@@ -75,6 +76,15 @@ describe('loadConfig', () => {
   it('wants the eKYC provider named in production, and a known one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/EKYC_PROVIDER/);
     expect(() => loadConfig({ EKYC_PROVIDER: 'acme' })).toThrow(/EKYC_PROVIDER/);
+  });
+
+  it('judges the identity-check methods on IDENTITY_CHECK_METHODS_DAY when set, a real YYYY-MM-DD day, never in production', () => {
+    expect(loadConfig({ IDENTITY_CHECK_METHODS_DAY: '2027-04-01' }).identityCheckMethodsDay).toBe('2027-04-01');
+    expect(loadConfig({ IDENTITY_CHECK_METHODS_DAY: ' ' }).identityCheckMethodsDay).toBeNull();
+    for (const malformed of ['2027-4-1', '2027-02-29', '2027-04-01T00:00+09:00', 'tomorrow']) {
+      expect(() => loadConfig({ IDENTITY_CHECK_METHODS_DAY: malformed })).toThrow(`IDENTITY_CHECK_METHODS_DAY must be a day in Japan written YYYY-MM-DD, such as 2027-04-01, got ${malformed}`);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', EKYC_PROVIDER: 'simulator', IDENTITY_CHECK_METHODS_DAY: '2027-04-01' })).toThrow(/IDENTITY_CHECK_METHODS_DAY must not be set in production/);
   });
 
   it('keeps a session 30 idle minutes and warns 2 minutes before, unless configured; the warning comes before the end', () => {

@@ -1,5 +1,7 @@
 import type { BankConfig } from '../../domain/bank/types.js';
-import { isProviderMethod, methodsOfferedAt, VERIFICATION_METHODS, type ProviderMethod } from '../../domain/identity-check-methods.js';
+import { isProviderMethod, methodsOfferedAt, VERIFICATION_METHODS, type ProviderMethod, type VerificationMethod } from '../../domain/identity-check-methods.js';
+import type { Today } from '../../domain/rules/dates.js';
+import type { ServerConfig } from '../config.js';
 import type { EkycProvider } from './adapter.js';
 
 /**
@@ -39,15 +41,36 @@ export class EkycProviders {
   }
 }
 
-/**
- * Whether the bank takes a child's document images at `instant`: a child application's uploads
- * and its parent's check need it, since the child's record is made of those images (ADR 0037).
- */
-export function childDocumentImagesOffered(bank: BankConfig | undefined, instant: Date): boolean {
-  return bank !== undefined && methodsOfferedAt(bank.identityCheckMethods, instant).includes(VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES);
+/** What decides the day of the methods: the server's configuration and its clock (a FastifyInstance is one). */
+export interface MethodsClock {
+  config: Pick<ServerConfig, 'identityCheckMethodsDay'>;
+  now(): Date;
 }
 
-/** The methods `bank` offers at `instant` that an applicant starts at a provider, in the bank's order. */
-export function providerMethodsOffered(bank: BankConfig, instant: Date): ProviderMethod[] {
-  return methodsOfferedAt(bank.identityCheckMethods, instant).filter(isProviderMethod);
+/**
+ * The day whose windows decide which identity-check methods are offered (ADR 0043):
+ * IDENTITY_CHECK_METHODS_DAY when set (a staging system rehearsing a switch, the tests), else the
+ * app clock's now. Only the methods follow it; every time limit keeps app.now().
+ */
+export function identityCheckDay(clock: MethodsClock): Today {
+  return clock.config.identityCheckMethodsDay ?? clock.now();
+}
+
+/** The methods `bank` offers on the identity-check day, in the bank's order (the page's settings). */
+export function methodsOffered(clock: MethodsClock, bank: BankConfig): VerificationMethod[] {
+  return methodsOfferedAt(bank.identityCheckMethods, identityCheckDay(clock));
+}
+
+/**
+ * Whether the bank takes a child's document images on the identity-check day: a child
+ * application's uploads and its parent's check need it, since the child's record is made of
+ * those images (ADR 0037).
+ */
+export function childDocumentImagesOffered(clock: MethodsClock, bank: BankConfig | undefined): boolean {
+  return bank !== undefined && methodsOffered(clock, bank).includes(VERIFICATION_METHODS.CHILD_DOCUMENT_IMAGES);
+}
+
+/** The methods `bank` offers on the identity-check day that an applicant starts at a provider, in the bank's order. */
+export function providerMethodsOffered(clock: MethodsClock, bank: BankConfig): ProviderMethod[] {
+  return methodsOffered(clock, bank).filter(isProviderMethod);
 }

@@ -28,6 +28,7 @@ const ekyc: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { config 
   const problems = app.banks.all().flatMap((bank) => providers.problemsWith(bank));
   if (problems.length > 0) throw new Error(`Identity-check methods without a provider:\n  ${problems.join('\n  ')}`);
   if (config.production) app.log.warn('EKYC_PROVIDER=simulator: photo-ID identity checks are NOT real; anyone can approve their own');
+  if (config.identityCheckMethodsDay) app.log.warn(`IDENTITY_CHECK_METHODS_DAY=${config.identityCheckMethodsDay}: identity-check methods are offered as on that day, not today`);
   app.decorate('ekyc', providers);
 };
 

@@ -4,10 +4,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { methodsOfferedAt } from '../../domain/identity-check-methods';
 import { toPublicBankConfig, type BankConfig, type ClientSettings } from '../../domain/bank/types';
 import type { VersionedFlow } from '../../domain/flow/types';
 import { PAGE_DATA_IDS } from '../../domain/page-data';
+import { methodsOffered } from '../ekyc/providers.js';
 import { httpMessages } from '../http-messages.js';
 import type { SessionTimings } from '../config.js';
 
@@ -114,7 +114,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, options) => {
     if (!isPage) return reply.code(404).send({ message: httpMessages.notFound });
     const bank = request.bank;
     if (!bank) return sendUnknownHost(reply, request.hostname);
-    const identityCheckMethods = methodsOfferedAt(bank.identityCheckMethods, app.now());
+    const identityCheckMethods = methodsOffered(app, bank);
     // One shell per bank and set of methods: the day a method starts or ends makes a new one.
     const key = `${bank.code} ${identityCheckMethods.join(',')}`;
     const made = shells.get(key);

@@ -89,7 +89,7 @@ const documentRoutes: FastifyPluginAsync = async (app) => {
     // As the session check found them, in its statement.
     const ekyc = ekycStateOfRequest(request);
     if (ekyc.applicationNumber) return reply.code(409).send({ message: httpMessages.applicationCompleted });
-    if (applicationType === 'CHILD' && !childDocumentImagesOffered(app.banks.get(applicationOf(request).bankCode), app.now())) {
+    if (applicationType === 'CHILD' && !childDocumentImagesOffered(app, app.banks.get(applicationOf(request).bankCode))) {
       return reply.code(409).send({ message: httpMessages.documentNotExpected });
     }
     if (type === 'CURRENT_ADDRESS_DOCUMENT') {

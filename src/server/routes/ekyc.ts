@@ -85,12 +85,12 @@ const ekycRoutes: FastifyPluginAsync = async (app) => {
       }
 
       const bank = app.banks.get(bankCode);
-      const offered = bank ? providerMethodsOffered(bank, app.now()) : [];
+      const offered = bank ? providerMethodsOffered(app, bank) : [];
       const method = request.body.method ?? offered[0];
       const provider = method && offered.includes(method) ? app.ekyc.forMethod(method) : undefined;
       if (!provider) return conflict(reply, httpMessages.ekycMethodNotOffered);
       // The child's part of the check is its document images: no longer lawful once they are not offered.
-      if (applicationType === 'CHILD' && !childDocumentImagesOffered(bank, app.now())) return conflict(reply, httpMessages.ekycMethodNotOffered);
+      if (applicationType === 'CHILD' && !childDocumentImagesOffered(app, bank)) return conflict(reply, httpMessages.ekycMethodNotOffered);
 
       const session = await provider.createSession({
         applicationId: id,
