@@ -129,7 +129,7 @@ const json = async <T>(response: Promise<Response>): Promise<T> => (await respon
 function applicantOf(target: Target, thinkMs: number) {
   const ip = uniqueIp();
   let token: string | undefined;
-  /** A step was just stored: its answer is what the next page opens with (src/client/api/application.ts). */
+  /** A step was just stored (or verify answered): its answer is what the next page opens with (src/client/api/application.ts). */
   let stepAnswered = false;
   const session = () => (token ? { token } : {});
   const get = (route: string, url: string, status = 200) => call(target, route, url, { ip, status, ...session() });
@@ -150,8 +150,10 @@ function applicantOf(target: Target, thinkMs: number) {
     upload: (type: string, image: Buffer) =>
       call(target, 'POST /api/documents', '/api/documents', { ip, status: 201, multipart: multipartBody({ type }, { filename: 'photo.png', contentType: 'image/png', data: image }), ...session() }),
     think: () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve()),
-    signedIn: (value: string) => {
+    /** Verified: the session, and whether verify answered the new application (the first page then opens with it). */
+    signedIn: (value: string, answered: boolean) => {
       token = value;
+      stepAnswered = answered;
     },
     thinkMs,
   };
@@ -175,7 +177,8 @@ async function signIn(target: Target, applicant: Applicant, flow: Flow): Promise
   target.recorder.time(CODE_ARRIVES, performance.now() - registered);
   await applicant.think();
   const verified = applicant.post('POST /api/verification-codes/verify', '/api/verification-codes/verify', { ...who, verificationCode: code, channel: null, deviceId: null });
-  applicant.signedIn((await json<{ authenticationToken: string }>(verified)).authenticationToken);
+  const entered = await json<{ authenticationToken: string; applications?: unknown }>(verified);
+  applicant.signedIn(entered.authenticationToken, entered.applications !== undefined);
   await applicant.think();
 }
 

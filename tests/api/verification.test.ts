@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applications } from '../../src/server/db/schema.js';
 import { messages } from '../../src/domain/messages.js';
+import { REVISION_HEADER } from '../../src/domain/revision.js';
 import {
   applicant,
   backends,
@@ -67,6 +68,9 @@ describe.each(backends)('e-mail verification ($name)', (backend) => {
     });
     expect(application.json<{ application: Record<string, unknown> }>().application).not.toHaveProperty('lastName');
     expect(application.json<{ application: Record<string, unknown> }>().application).not.toHaveProperty('occupationId');
+    // Verify answered the same, with the same revision, so the first page need not ask (ADR 0042).
+    expect(verified.json<{ applications: unknown }>().applications).toEqual(application.json());
+    expect(verified.headers[REVISION_HEADER]).toBe(application.headers[REVISION_HEADER]);
   });
 
   it('accepts the code with half- and full-width spaces and full-width digits', async () => {

@@ -4,6 +4,7 @@ import { messages } from '../../domain/messages';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code';
 import { errorPathOf, pageAfter } from '../../domain/flow/model';
 import { api, messageOf, statusOf } from '../api/client';
+import { isApplicationsAnswer, rememberStepAnswer } from '../api/application';
 import { SchemaForm, type FieldError } from '../forms/SchemaForm';
 import { keepApplicationSession, session, type EnteredApplication } from '../platform/session';
 import { isResumeJourney, useResumeNavigation } from '../runtime/resume';
@@ -51,7 +52,7 @@ export default function Verification({ page, flow, settings, snapshot, send, arr
     setBusy(true);
     setFieldErrors([]);
     try {
-      const entered = await api<EnteredApplication & { path?: string }>(resuming ? '/verification-codes/resume' : '/verification-codes/verify', {
+      const entered = await api<EnteredApplication & { path?: string; applications?: unknown }>(resuming ? '/verification-codes/resume' : '/verification-codes/verify', {
         method: 'POST',
         body: {
           bankCode,
@@ -65,6 +66,8 @@ export default function Verification({ page, flow, settings, snapshot, send, arr
         },
       });
       keepApplicationSession(entered);
+      // A new application as verify answered it: the first page opens with it instead of asking (ADR 0042).
+      if (isApplicationsAnswer(entered.applications)) rememberStepAnswer(entered.applications);
       if (resuming && entered.path) resume.goTo(entered.path);
       else send({ type: 'NEXT' });
       // The application runs another version than the page (a resumed one started on an older

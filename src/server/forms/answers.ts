@@ -107,6 +107,15 @@ export type StoredRow = { [K in keyof typeof visible]: (typeof visible)[K]['_'][
   revision: number;
 };
 
+/**
+ * What an application holds the moment verify has created it, built without reading it again
+ * (ADR 0042): the columns verify wrote, nothing completed, no form stored, and its revision as
+ * the creating statement returned it.
+ */
+export function createdAnswers(catalogue: FormCatalogue, columns: Pick<StoredRow, 'bankCode' | 'applicationType' | 'mailAddress'>, revision: number): StoredAnswers {
+  return storedAnswersFrom(catalogue, { ...columns, applicationNumber: null, applicationCompletedAt: null, forms: null, revision });
+}
+
 export async function storedAnswersOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<StoredAnswers | undefined> {
   const [stored] = await db.select(storedAnswerFields).from(applications).where(eq(applications.id, applicationId)).limit(1);
   return stored ? storedAnswersFrom(catalogue, stored) : undefined;

@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { messages } from '../../domain/messages.js';
@@ -104,9 +104,8 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
   };
   /** The session's row, if any; this process remembers the outcome for the lookups (requireSignedIn). */
   const found = <Row>([row]: Row[]): Row | undefined => {
-    const remembered = `${bankCode}:${values.tokenHash}`;
-    if (row) request.server.recentSessions.set(remembered, now.getTime());
-    else request.server.recentSessions.delete(remembered);
+    if (row) rememberSession(request.server, bankCode, values.tokenHash, now);
+    else request.server.recentSessions.delete(sessionKey(bankCode, values.tokenHash));
     return row;
   };
   const checks = sessionChecksOf(db);
@@ -137,6 +136,16 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
   request.application = row;
 }
 
+const sessionKey = (bankCode: string, tokenHash: string) => `${bankCode}:${tokenHash}`;
+
+/**
+ * This process saw the session live, its activity recorded at `at` (a session check, or verify
+ * creating it): the lookups trust it for a while without a statement (requireSignedIn).
+ */
+export function rememberSession(app: FastifyInstance, bankCode: string, tokenHash: string, at: Date): void {
+  app.recentSessions.set(sessionKey(bankCode, tokenHash), at.getTime());
+}
+
 /**
  * preHandler of the lookups of reference data (addresses, furigana, occupations, branches,
  * workplace and invitation codes): a session this process checked within LOOKUP_TRUST_MS (and
@@ -151,7 +160,7 @@ export async function requireSignedIn(request: FastifyRequest, reply: FastifyRep
   const bankCode = request.bank?.code;
   if (match?.[1] && bankCode) {
     const { recentSessions, now, config } = request.server;
-    const recordedAt = recentSessions.get(`${bankCode}:${hashAuthToken(match[1])}`);
+    const recordedAt = recentSessions.get(sessionKey(bankCode, hashAuthToken(match[1])));
     const age = recordedAt === undefined ? -1 : now().getTime() - recordedAt;
     if (age >= 0 && age < Math.min(LOOKUP_TRUST_MS, config.session.idleMs / 4)) {
       reply.header(SESSION_ACTIVITY_AGE_HEADER, String(age));

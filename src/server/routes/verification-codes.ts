@@ -2,10 +2,13 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../domain/messages.js';
+import { REVISION_HEADER } from '../../domain/revision.js';
+import { createdAnswers } from '../forms/answers.js';
+import { applicationsAnswerOf } from './applications.js';
 import { hashAuthToken, newAuthToken, newVerificationCode } from '../crypto.js';
 import { applicationTypes, verificationCodes, type ApplicationType } from '../db/schema.js';
 import { verificationMail } from '../mail/index.js';
-import { SESSION_LIFETIME_MS } from '../plugins/auth.js';
+import { rememberSession, SESSION_LIFETIME_MS } from '../plugins/auth.js';
 import { requireBank } from '../plugins/banks.js';
 import { isFlowVersion } from '../flows/version.js';
 import { validateBody, validator } from '../validation.js';
@@ -231,6 +234,7 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
       const token = newAuthToken();
       // The application runs this flow version until it is finished (flows/versions.ts).
       const { version: flowVersion } = await app.flowVersions.forNewApplication(applicationType, isFlowVersion(request.body.flowVersion) ? request.body.flowVersion : undefined);
+      const tokenHash = hashAuthToken(token);
       const stored = await createApplication(app.db, {
         codeId: pendingId,
         bankCode,
@@ -239,12 +243,19 @@ const verificationCodeRoutes: FastifyPluginAsync<{ rateLimits: DatabaseRateLimit
         channel: typeof channel === 'string' && channel !== '' && channel.length <= CHANNEL_MAX_LENGTH ? channel : null,
         deviceId: typeof deviceId === 'string' && deviceIdPattern.test(deviceId) ? deviceId : null,
         flowVersion,
-        tokenHash: hashAuthToken(token),
+        tokenHash,
         now,
         expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       });
-      if (stored.length === 0) return verificationFailed(reply);
-      return { authenticationToken: token, flowVersion };
+      const [created] = stored;
+      if (!created) return verificationFailed(reply);
+      // Its activity recorded now: the first page's lookups need not check it again (ADR 0042).
+      rememberSession(app, bankCode, tokenHash, now);
+      // The new application as GET /api/applications would answer it: the first page opens
+      // with it instead of asking (ADR 0042), and its revision goes with that page's step.
+      const revision = Number(created.revision);
+      reply.header(REVISION_HEADER, String(revision));
+      return { authenticationToken: token, flowVersion, applications: applicationsAnswerOf(createdAnswers(app.forms, { bankCode, applicationType, mailAddress }, revision)) };
     },
   );
 };

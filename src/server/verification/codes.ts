@@ -103,10 +103,10 @@ const applicationCreationOf = oncePerDatabase((db) => {
     );
   const text = (name: keyof ApplicationCreation) => sql`${sql.placeholder(name)}::varchar`;
   // Typed here: a select's parameters have no column to take their type from.
-  const created = db.$with('created', { id: applications.id }).as(
+  const created = db.$with('created', { id: applications.id, revision: applications.revision }).as(
     sql`insert into ${applications} (bank_code, application_type, mail_address, channel, device_id, flow_version, created_at, updated_at)
       select ${text('bankCode')}, ${text('applicationType')}, ${text('mailAddress')}, ${text('channel')}, ${text('deviceId')}, ${text('flowVersion')}, ${at}, ${at}
-      from ${claimed} returning id`,
+      from ${claimed} returning id, revision`,
   );
   return db
     .with(claimed, created)
@@ -122,7 +122,8 @@ const applicationCreationOf = oncePerDatabase((db) => {
         })
         .from(created),
     )
-    .returning({ id: authTokens.applicationId })
+    // The new application's revision, for the answer verify gives the first page (ADR 0042).
+    .returning({ id: authTokens.applicationId, revision: sql<number>`(select ${created.revision} from ${created})` })
     .prepare('verification_code_create_application');
 });
 
