@@ -90,9 +90,14 @@ describe.each(backends)('the lookups of reference data ($name)', (backend) => {
   /** Ends the session in the database behind this process's back (another process signed it out, say). */
   const endSession = (token: string) => server.app.db.delete(authTokens).where(eq(authTokens.tokenHash, hashAuthToken(token)));
 
-  it('answer a session checked moments ago without asking the database, for LOOKUP_TRUST_MS only', async () => {
+  it('answer a session created or checked moments ago without asking the database, for LOOKUP_TRUST_MS only', async () => {
     const token = await signIn(server);
-    // Never checked by this process yet: the whole check, which records the activity now.
+    // Verify created it in this process, its activity recorded then: trusted at once.
+    const created = await branches(token);
+    expect(created.statusCode).toBe(200);
+    expect(created.headers[SESSION_ACTIVITY_AGE_HEADER]).toBe('0');
+    // A process that never saw it (nothing remembered): the whole check, which records the activity now.
+    server.app.recentSessions.clear();
     const first = await branches(token);
     expect(first.statusCode).toBe(200);
     expect(first.headers[SESSION_ACTIVITY_AGE_HEADER]).toBeUndefined();
