@@ -181,22 +181,6 @@ export async function removeClaimed(db: Database, row: ClaimedMail): Promise<voi
   await removeClaimedOf(db).execute({ id: row.id, lockedUntil: row.lockedUntil.toISOString() });
 }
 
-/** removeClaimedRows' statement, prepared: the claims as one JSON array of { id, locked_until }. */
-const removeClaimedRowsOf = oncePerDatabase((db) =>
-  db
-    .delete(mailQueue)
-    .where(
-      sql`(${mailQueue.id}, ${mailQueue.lockedUntil}) in (select id, locked_until from json_to_recordset(${sql.placeholder('claims')}::json) as claim(id uuid, locked_until timestamptz))`,
-    )
-    .prepare('mail_queue_remove_claimed_rows'),
-);
-
-/** removeClaimed for several rows in one statement (the sends a worker ended at once: queue.ts). */
-export async function removeClaimedRows(db: Database, rows: readonly ClaimedMail[]): Promise<void> {
-  const claims = rows.map((row) => ({ id: row.id, locked_until: row.lockedUntil.toISOString() }));
-  await removeClaimedRowsOf(db).execute({ claims: JSON.stringify(claims) });
-}
-
 /** Refused: tried again from `next`, by any worker. */
 export async function rescheduleClaimed(db: Database, row: ClaimedMail, next: Date, code: string): Promise<void> {
   await db.update(mailQueue).set({ nextAttemptAt: next, lockedUntil: null, lastError: code }).where(held(row));

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueSettings } from '../config.js';
 import type { Database } from '../db/index.js';
 import { backoffMs, WorkLoop } from '../db/work-loop.js';
-import { batched } from '../db/batched.js';
-import { claimDue, deleteStale, releaseClaimed, removeClaimed, removeClaimedRows, rescheduleClaimed, type ClaimedMail } from './queue-rows.js';
+import { claimDue, deleteStale, releaseClaimed, removeClaimed, rescheduleClaimed, type ClaimedMail } from './queue-rows.js';
 import type { MailSender } from './types.js';
 
 /**
@@ -44,11 +43,6 @@ export class MailQueue {
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
   private readonly loop: WorkLoop;
-  /**
-   * Deletes the rows of sent mails: the sends that end while a delete runs go in the next one
-   * together (db/batched.ts), so under load three mails per application cost fewer statements.
-   */
-  private readonly removeSent = batched((rows: ClaimedMail[]) => removeClaimedRows(this.db, rows));
 
   constructor(
     private readonly db: Database,
@@ -229,7 +223,7 @@ export class MailQueue {
       return false;
     }
     // Sent: a failure from here on is the database's, and must not send the mail again.
-    await this.removeSent(row);
+    await removeClaimed(this.db, row);
     return true;
   }
 
