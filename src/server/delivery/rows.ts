@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { bankDeliveries } from '../db/schema.js';
@@ -12,15 +12,11 @@ import { bankDeliveries } from '../db/schema.js';
 /** A database or a transaction: the delivery is queued in the completion's transaction. */
 type Writer = Pick<Database, 'insert'>;
 
-/** Queues the application's hand-off, due now. A second call for the same application does nothing. */
-export async function enqueueDelivery(db: Writer, applicationId: string, bankCode: string, now: Date): Promise<void> {
-  await db.insert(bankDeliveries).values({ applicationId, bankCode, nextAttemptAt: now, createdAt: now }).onConflictDoNothing();
-}
-
 /**
- * enqueueDelivery as one part of a larger statement (a data-modifying CTE; ADR 0040): the
- * hand-off of each application `applications` selects (one column, its id), due now, so that
- * the row is there exactly when that statement completes the application. With `lockedUntil`,
+ * Queues, as one part of a larger statement (a data-modifying CTE; ADR 0040), the hand-off of
+ * each application `applications` selects (one column, its id), due now (a second for the same
+ * application does nothing), so that the row is there exactly when that statement completes the
+ * application. With `lockedUntil`,
  * each row is queued claimed by this process until then (attempts 1, as claimedDeliveryRow;
  * ADR 0041) and the statement returns the `application_id` of the rows it inserted (not of one
  * queued before), to hand to DeliveryWorker.handOff once the statement has committed.
@@ -85,7 +81,8 @@ export async function claimDueDeliveries(db: Database, now: Date, lockMs: number
   return rows.map((row) => ({ ...row, lockedUntil }));
 }
 
-function held(row: ClaimedDelivery) {
+/** This claim's hold on the row, still its own: a claim's values, or a prepared statement's placeholders. */
+function held(row: { applicationId: string | SQLWrapper; lockedUntil: Date | SQLWrapper }) {
   return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
 }
 
@@ -94,7 +91,7 @@ const markDeliveredOf = oncePerDatabase((db) =>
   db
     .update(bankDeliveries)
     .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`${sql.placeholder('payloadSha256')}` })
-    .where(and(eq(bankDeliveries.applicationId, sql.placeholder('applicationId')), eq(bankDeliveries.lockedUntil, sql`${sql.placeholder('lockedUntil')}::timestamptz`)))
+    .where(held({ applicationId: sql.placeholder('applicationId'), lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz` }))
     .prepare('bank_delivery_mark_delivered'),
 );
 

@@ -40,22 +40,12 @@ export class DeliveryWorker {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: DeliverySettings,
-    /** Whether the database's change notices reach this process now (db/changes.ts). */
-    private readonly hearsNotices: () => boolean,
   ) {
     this.loop = new WorkLoop(() => this.deliverDue(), settings.pollMs, (error: unknown) => log.error({ err: error }, 'bank delivery: round failed'));
   }
 
   /**
-   * This process has queued a delivery. Its own notice (migration 0021) wakes the worker when
-   * notices are heard (waking it here too would add a claim that finds nothing); else at once.
-   */
-  queued(): void {
-    if (!this.hearsNotices()) this.wake();
-  }
-
-  /**
-   * Delivers what this process queued already claimed (enqueueClaimedDelivery), without a
+   * Delivers what this process queued already claimed (the completion's statement, ADR 0041), without a
    * claim statement; call it only once the insert has committed. Up to `concurrency` at once,
    * the rest as those end; a round claims only into the slots they leave. One whose lock has
    * run out by its turn is left to the claims; a closing worker gives it back for any worker.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { mailQueue } from '../db/schema.js';
@@ -160,8 +160,8 @@ export async function claimDue(db: Database, now: Date, lockMs: number, limit: n
   return rows.map((row) => ({ ...row, lockedUntil }));
 }
 
-/** This claim's hold on the row, still its own. */
-function held(row: ClaimedMail) {
+/** This claim's hold on the row, still its own: a claim's values, or a prepared statement's placeholders. */
+function held(row: { id: string | SQLWrapper; lockedUntil: Date | SQLWrapper }) {
   return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
 }
 
@@ -172,7 +172,7 @@ function held(row: ClaimedMail) {
 const removeClaimedOf = oncePerDatabase((db) =>
   db
     .delete(mailQueue)
-    .where(and(eq(mailQueue.id, sql.placeholder('id')), eq(mailQueue.lockedUntil, sql`${sql.placeholder('lockedUntil')}::timestamptz`)))
+    .where(held({ id: sql.placeholder('id'), lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz` }))
     .prepare('mail_queue_remove_claimed'),
 );
 

@@ -50,8 +50,6 @@ export class MailQueue {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly settings: MailQueueSettings,
-    /** Whether the database's change notices reach this process now (db/changes.ts). */
-    private readonly hearsNotices: () => boolean = () => false,
   ) {
     this.loop = new WorkLoop(
       () => this.deliverDue(),
@@ -59,15 +57,6 @@ export class MailQueue {
       (error: unknown) => log.error({ err: error }, 'mail queue: delivery round failed'),
       () => this.nudge?.(),
     );
-  }
-
-  /**
-   * This process has queued a mail for any worker (enqueueMail). Its own notice (migrations
-   * 0013, 0027) wakes the worker when the notices are heard; waking it here as well would start
-   * a second claim that finds nothing (a statement per mail). When they are not heard, at once.
-   */
-  queued(): void {
-    if (!this.hearsNotices()) this.wake();
   }
 
   /**

@@ -48,7 +48,7 @@ const delivery: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { con
   const key = await signingKeyOf(config);
   let receiver: string | null = null;
   const endpointOf = (bankCode: string) => app.banks.get(bankCode)?.DELIVERY_ENDPOINT ?? (receiver ? `${receiver}/${bankCode}` : null);
-  const worker = new DeliveryWorker(app.db, endpointOf, key, () => app.now(), app.log, config.delivery, () => app.changes.listening);
+  const worker = new DeliveryWorker(app.db, endpointOf, key, () => app.now(), app.log, config.delivery);
   app.decorate('deliveries', worker);
   app.decorate('deliveryKey', key);
   // A delivery queued or re-sent by another process (migration 0021's notice): look now.

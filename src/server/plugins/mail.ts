@@ -14,7 +14,7 @@ import { MailQueue } from '../mail/queue.js';
  */
 const mail: FastifyPluginAsync<{ config: ServerConfig; sender?: MailSender }> = async (app, { config, sender }) => {
   const mailSender = sender ?? createMailSender(config);
-  const queue = new MailQueue(app.db, mailSender, () => app.now(), app.log, config.mailQueue, () => app.changes.listening);
+  const queue = new MailQueue(app.db, mailSender, () => app.now(), app.log, config.mailQueue);
   app.decorate('mail', mailSender);
   app.decorate('mailQueue', queue);
   // Another process queued a mail (migration 0013's notice), or notices were lost and may
