@@ -16,6 +16,7 @@
  * BEGIN/COMMIT included);
  * and, for scale, one of the handler's SQL selects alone; then the statements of one call.
  */
+import { eq } from 'drizzle-orm';
 import { cpus, loadavg } from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,8 +25,8 @@ import { validBodies } from '../tests/api/application-fixtures.js';
 import { benchConfig, medianAndP95 } from './support.js';
 import { countPgliteStatements } from './sql-count.js';
 import { hashAuthToken, newAuthToken } from '../src/server/crypto.js';
-import { applications, authTokens } from '../src/server/db/schema.js';
-import { hasPin } from '../src/server/routes/pin.js';
+import { applicationPins, applications, authTokens } from '../src/server/db/schema.js';
+import type { Database } from '../src/server/db/index.js';
 
 const N = Number(process.argv[2] ?? 500);
 const WARMUP = Math.min(N, 100);
@@ -35,6 +36,12 @@ const BANK = '0177';
 const config = benchConfig();
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 2)} ms`;
+
+/** One select alone, for scale: whether the application has its PIN. */
+async function hasPin(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db.select({ id: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, applicationId)).limit(1);
+  return row !== undefined;
+}
 
 
 /** SQL statements sent to PGlite, counted (and, while `recording` is set, kept). */

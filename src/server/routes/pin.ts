@@ -6,7 +6,7 @@ import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext
 import type { StoredAnswers } from '../forms/answers.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
-import { applicationPins, pinBindings } from '../db/schema.js';
+import { pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 import { pinStateOf, storePin } from '../pin/store.js';
@@ -55,17 +55,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 interface PinBody {
   code: string;
   keyId?: string;
-}
-
-
-/** Whether the application has its PIN (bench/form-steps.ts times it as one select alone). */
-export async function hasPin(db: Database, applicationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: applicationPins.applicationId })
-    .from(applicationPins)
-    .where(eq(applicationPins.applicationId, applicationId))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**
