@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { EKYC_STATUS, isEkycPending, type EkycStatus } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
@@ -8,6 +8,11 @@ import { approvalColumns, approvalInputs, approvalRecords, insertWithDecision } 
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
+
+/** The session of this provider and its id: values, or a prepared statement's placeholders. */
+function sessionOf(provider: string | SQLWrapper, providerSessionId: string | SQLWrapper) {
+  return and(eq(ekycSessions.provider, provider), eq(ekycSessions.providerSessionId, providerSessionId));
+}
 
 /**
  * The session an approval decides and what its records keep, prepared (db/prepared.ts): every
@@ -18,7 +23,7 @@ const pendingApprovalOf = oncePerDatabase((db) =>
     .select({ id: ekycSessions.id, applicationId: ekycSessions.applicationId, applicationType: ekycSessions.applicationType, status: ekycSessions.status, ...approvalColumns })
     .from(ekycSessions)
     .innerJoin(applications, eq(applications.id, ekycSessions.applicationId))
-    .where(and(eq(ekycSessions.provider, sql.placeholder('provider')), eq(ekycSessions.providerSessionId, sql.placeholder('providerSessionId'))))
+    .where(sessionOf(sql.placeholder('provider'), sql.placeholder('providerSessionId')))
     .limit(1)
     .prepare('ekyc_pending_approval'),
 );
@@ -37,7 +42,7 @@ export async function applyProviderStatus(
   now: Date,
 ): Promise<ApplyResult> {
   const next = statusOf(reported.state);
-  const session = and(eq(ekycSessions.provider, provider.name), eq(ekycSessions.providerSessionId, providerSessionId));
+  const session = sessionOf(provider.name, providerSessionId);
   const undecided = inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing]);
   let updated: { id: number }[] = [];
   if (next === EKYC_STATUS.providerProcessing) {
