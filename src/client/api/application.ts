@@ -68,7 +68,7 @@ export function isApplicationsAnswer(value: unknown): value is ApplicationsAnswe
   return !!value && typeof value === 'object' && 'application' in value && 'forms' in value;
 }
 
-/** The answer of the step just stored (or of the summary just confirmed), for the next page. */
+/** The answer of the step just stored (or of the summary just confirmed, or of verify's new application), for the next page. */
 export function rememberStepAnswer(answer: ApplicationsAnswer): void {
   afterStep = { token: session.get('authenticationToken'), answer };
 }
