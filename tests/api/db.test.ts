@@ -29,6 +29,20 @@ describe.each(backends)('database schema ($name)', (backend) => {
     expect(rows.map((row) => row.name)).toEqual((await readMigrations()).map((file) => file.name));
   });
 
+  // drizzle maps these from PostgreSQL's text; on PGlite the client is given the parsers once
+  // instead of with every query (db/pglite-parsers.ts), which must not change what comes back.
+  it('answers dates, times and intervals as their text, for drizzle to map', async () => {
+    const { rows } = (await server.app.db.execute(
+      sql`SELECT timestamptz '2027-01-15 00:00:00+00' AS at, timestamp '2027-01-15 09:00' AS local, date '2027-01-15' AS day, interval '1 day' AS span, ARRAY[date '2027-01-15'] AS days`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    expect(rows[0]).toEqual({ at: '2027-01-15 00:00:00+00', local: '2027-01-15 09:00:00', day: '2027-01-15', span: '1 day', days: '{2027-01-15}' });
+    const [row] = await server.app.db
+      .select({ at: sql<string>`timestamptz '2027-01-15 00:00:00+00'`.mapWith(String), name: schema.schemaMigrations.name })
+      .from(schema.schemaMigrations)
+      .limit(1);
+    expect(row?.at).toBe('2027-01-15 00:00:00+00');
+  });
+
   it('has every column schema.ts declares, with its nullability, and no other', async () => {
     expect(tables.length).toBeGreaterThanOrEqual(6);
     for (const table of tables) {

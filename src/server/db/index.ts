@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { migrate, readMigrations, type MigrationTarget } from './migrate.js';
+import { clientForDrizzle } from './pglite-parsers.js';
 import { copyPgliteTemplate, readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
@@ -132,7 +133,7 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     throw error;
   }
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client: clientForDrizzle(client), schema }),
     kind: 'pglite',
     listen: async (channel, handlers) => {
       // PGlite delivers a notice before the statement that caused it resolves.
