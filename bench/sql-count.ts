@@ -22,13 +22,44 @@ function wrap(target: object, name: string, note: (sql: string) => void, textOf:
 
 const asText = (first: unknown): string => (typeof first === 'string' ? first : String((first as { text?: unknown } | null)?.text ?? first));
 
+/** The NUL-terminated string of `bytes` from `start`, and where the next field begins. */
+function cString(bytes: Uint8Array, start: number): [string, number] {
+  const end = bytes.indexOf(0, start);
+  return [Buffer.from(bytes.subarray(start, end)).toString('utf8'), end + 1];
+}
+
 /**
- * PGlite: query and exec on `target` (an instance, or PGlite.prototype for every instance), and
- * the query and exec of the object a transaction hands its callback.
+ * The server's named statements on PGlite (db/pglite-named-statements.ts) go to PGlite as wire
+ * protocol messages: a Parse names a text once, and each Bind of a named statement is one run
+ * of it. PGlite's own query() binds the unnamed statement, counted with query().
  */
-export function countPgliteStatements(target: Pick<PGlite, 'query' | 'exec' | 'transaction'>, note: (sql: string) => void): void {
+function countNamedStatements(target: object, note: (sql: string) => void): void {
+  const textOf = new Map<string, string>();
+  const methods = target as Record<string, Method>;
+  const original = methods.execProtocolStream;
+  if (typeof original !== 'function') throw new Error('no method execProtocolStream to count');
+  methods.execProtocolStream = function (this: unknown, ...args: unknown[]) {
+    const message = args[0];
+    if (message instanceof Uint8Array) {
+      const [name, next] = cString(message, 5);
+      if (message[0] === 0x50 && name) textOf.set(name, cString(message, next)[0]);
+      if (message[0] === 0x42) {
+        const statement = cString(message, next)[0];
+        if (statement) note(textOf.get(statement) ?? statement);
+      }
+    }
+    return original.apply(this, args);
+  };
+}
+
+/**
+ * PGlite: query and exec on `target` (an instance, or PGlite.prototype for every instance), the
+ * query and exec of the object a transaction hands its callback, and named statements' runs.
+ */
+export function countPgliteStatements(target: Pick<PGlite, 'query' | 'exec' | 'transaction' | 'execProtocolStream'>, note: (sql: string) => void): void {
   wrap(target, 'query', note, asText);
   wrap(target, 'exec', note, asText);
+  countNamedStatements(target, note);
   const transaction = target.transaction;
   (target as { transaction: unknown }).transaction = function <T>(this: PGlite, run: (tx: Transaction) => Promise<T>) {
     return transaction.call(this, (tx: Transaction) => {

@@ -30,7 +30,7 @@ describe.each(backends)('database schema ($name)', (backend) => {
   });
 
   // drizzle maps these from PostgreSQL's text; on PGlite the client is given the parsers once
-  // instead of with every query (db/pglite-parsers.ts), which must not change what comes back.
+  // instead of with every query (db/pglite-client.ts), which must not change what comes back.
   it('answers dates, times and intervals as their text, for drizzle to map', async () => {
     const { rows } = (await server.app.db.execute(
       sql`SELECT timestamptz '2027-01-15 00:00:00+00' AS at, timestamp '2027-01-15 09:00' AS local, date '2027-01-15' AS day, interval '1 day' AS span, ARRAY[date '2027-01-15'] AS days`,

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { migrate, readMigrations, type MigrationTarget } from './migrate.js';
-import { clientForDrizzle } from './pglite-parsers.js';
+import { clientForDrizzle } from './pglite-client.js';
 import { copyPgliteTemplate, readPgliteTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 

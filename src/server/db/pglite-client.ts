@@ -1,4 +1,5 @@
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import { NamedStatements } from './pglite-named-statements.js';
 
 /**
  * The parsers drizzle's PGlite driver hands to every query (drizzle-orm/pglite/session.js): dates,
@@ -19,8 +20,8 @@ export const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
   1182: TEXT_AS_IS, // date[]
 };
 
-type QueryOptions = Parameters<PGlite['query']>[2];
-type Queryable = Pick<PGlite, 'query'> | Transaction;
+type Query = PGlite['query'];
+type QueryOptions = Parameters<Query>[2];
 
 /** The options without their parsers: the client's own, set once, are the same. */
 function withoutParsers(options: QueryOptions): QueryOptions {
@@ -29,13 +30,17 @@ function withoutParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-function wrap<T extends Queryable>(target: T, wrapTransaction: boolean): T {
+/** `target` (the client, or a transaction of it) whose query() runs statements named. */
+function wrap<T extends PGlite | Transaction>(target: T, named: NamedStatements, inTransaction: boolean): T {
+  const query = (text: string, params?: unknown[], options?: QueryOptions) => {
+    const own = withoutParsers(options);
+    return named.accepts(text) ? named.query(text, params, own, inTransaction) : target.query(text, params, own);
+  };
+  const transaction = <R>(run: (tx: Transaction) => Promise<R>) => (target as PGlite).transaction((tx) => run(wrap(tx, named, true)));
   return new Proxy(target, {
     get(object, key) {
-      if (key === 'query') return (query: string, params?: unknown[], options?: QueryOptions) => object.query(query, params, withoutParsers(options));
-      if (wrapTransaction && key === 'transaction') {
-        return <R>(run: (tx: Transaction) => Promise<R>) => (object as PGlite).transaction((tx) => run(wrap(tx, false)));
-      }
+      if (key === 'query') return query;
+      if (key === 'transaction' && !inTransaction) return transaction;
       // PGlite keeps its state in private fields: its methods must run on the object itself.
       const value: unknown = Reflect.get(object, key, object);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
@@ -44,13 +49,15 @@ function wrap<T extends Queryable>(target: T, wrapTransaction: boolean): T {
 }
 
 /**
- * The PGlite client drizzle is given. PGlite merges a query's own parsers into all of its
- * parsers (one per type, arrays included: a few hundred) by copying the lot, on every query;
- * drizzle passes its parsers with every query. Under load that copy was 8 % of the server's
- * CPU on the embedded database (bench/profile-summary.ts). The client gets drizzle's parsers
- * once, and drizzle's queries reach it without them: the same results, no copy.
+ * The PGlite client drizzle is given.
+ * - PGlite merges a query's own parsers into all of its parsers (one per type, arrays included:
+ *   a few hundred) by copying the lot, on every query, and drizzle passes its parsers with every
+ *   query: under load that copy was 8 % of the server's CPU on the embedded database
+ *   (bench/profile-summary.ts). The client gets drizzle's parsers once, and drizzle's queries
+ *   reach it without them: the same results, no copy.
+ * - Each statement text runs as a named statement (NamedStatements).
  */
 export function clientForDrizzle(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
-  return wrap(client, true);
+  return wrap(client, new NamedStatements(client), false);
 }
