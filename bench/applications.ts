@@ -9,6 +9,7 @@
  * (tests/api/application-fixtures.ts). Every request is timed under its route's name, which it
  * also sends to the probe in the server (ROUTE_HEADER) to count its SQL statements there.
  */
+import { Agent, request } from 'undici';
 import { EKYC_STATUS } from '../src/domain/ekyc.js';
 import { birthdayYearsAgo, uniqueAddress, uniqueIp } from '../tests/api/helpers.js';
 import { encryptPin, GOOD_PIN, multipartBody, png, validBodies } from '../tests/api/application-fixtures.js';
@@ -81,7 +82,7 @@ interface Call {
 
 class RequestFailed extends Error {}
 
-function bodyOf(options: Call, headers: Record<string, string>): BodyInit | undefined {
+function bodyOf(options: Call, headers: Record<string, string>): string | Buffer | undefined {
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     return JSON.stringify(options.json);
@@ -92,38 +93,50 @@ function bodyOf(options: Call, headers: Record<string, string>): BodyInit | unde
   }
   if (options.multipart) {
     headers['content-type'] = options.multipart.contentType;
-    return new Uint8Array(options.multipart.payload);
+    return options.multipart.payload;
   }
   return undefined;
 }
 
-async function call({ base, recorder }: Target, route: string, url: string, options: Call = {}): Promise<Response> {
+/** What a call answered, its body read. */
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/**
+ * The applicants' HTTP client: undici's request() over kept-alive connections, one per
+ * applicant in flight, as fetch() does (which is built on it). fetch() itself cost the driver
+ * about 0.5 ms of CPU per request against 0.08 ms for request() (measured here), and the
+ * driver shares the machine's two cores with the server it measures.
+ */
+const connections = new Agent({ keepAliveTimeout: 30_000 });
+
+async function call({ base, recorder }: Target, route: string, url: string, options: Call = {}): Promise<Answer> {
   // The probe in the server counts each request's SQL statements under this name.
   const headers: Record<string, string> = { [ROUTE_HEADER]: route };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
   const body = bodyOf(options, headers);
   const started = performance.now();
-  let response: Response;
-  let text: string;
+  let answer: Answer;
   try {
-    response = await fetch(base + url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
-    text = await response.text();
+    const response = await request(base + url, { dispatcher: connections, method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    answer = { status: response.statusCode, text: await response.body.text() };
   } catch (error) {
     recorder.error(route, error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error));
     throw new RequestFailed(route);
   }
   recorder.time(route, performance.now() - started);
   const expected = options.status ?? 200;
-  if (response.status !== expected) {
-    recorder.error(route, `${response.status} ${text.slice(0, 160)}`);
+  if (answer.status !== expected) {
+    recorder.error(route, `${answer.status} ${answer.text.slice(0, 160)}`);
     throw new RequestFailed(route);
   }
-  // The body is read; hand it back as a fresh Response so callers can .json() it.
-  return new Response(text, { status: response.status, headers: response.headers });
+  return answer;
 }
 
-const json = async <T>(response: Promise<Response>): Promise<T> => (await response).json() as Promise<T>;
+const json = async <T>(answer: Promise<Answer>): Promise<T> => JSON.parse((await answer).text) as T;
 
 /** One applicant's requests: one client IP, the session once verified, think time between pages. */
 function applicantOf(target: Target, thinkMs: number) {
