@@ -7,8 +7,8 @@
  * - a bare Fastify instance whose one POST route parses the same JSON body as /personal and
  *   answers {} (the floor: routing, JSON parsing, serialising);
  * - our app (PGlite in memory) answering POST /api/applications/branch (a small form),
- *   POST /api/applications/personal (the largest form) and a refused /personal post (400 with
- *   errors), for a signed-in applicant of bank 0177;
+ *   POST /api/applications/workplace, POST /api/applications/personal (the largest form) and a
+ *   refused /personal post (400 with errors), for a signed-in applicant of bank 0177;
  * for each: median and 95th percentile per call, the median as a ratio to the bare route's,
  * the process CPU time per call (process.cpuUsage delta / N: PGlite runs in this process, so
  * it includes the database), and the SQL statements per call (counted by wrapping the PGlite
@@ -140,6 +140,7 @@ async function main(): Promise<void> {
   const cases: [string, () => Promise<unknown>][] = [
     [`bare Fastify POST (${Buffer.byteLength(personalJson)} B body)`, post(bare, '/bare', personalJson, 200)],
     ['POST /api/applications/branch', post(app, '/api/applications/branch', JSON.stringify(branch), 200, headers)],
+    ['POST /api/applications/workplace', post(app, '/api/applications/workplace', JSON.stringify(validBodies.workplace()), 200, headers)],
     ['POST /api/applications/personal', post(app, '/api/applications/personal', personalJson, 200, headers)],
     ['  same, refused (400 with errors)', post(app, '/api/applications/personal', JSON.stringify(refused), 400, headers)],
     // For scale: one of the handler's statements alone, as a function call (no HTTP).
@@ -163,7 +164,7 @@ async function main(): Promise<void> {
   console.log(`  (the refused post answers ${answer.errors.length} errors)`);
 
   // What one call sends to the database, to see where the statements go.
-  for (const [label, run] of cases.slice(1, 4)) {
+  for (const [label, run] of cases.slice(1, 5)) {
     console.log(`\nSQL of one ${label.trim()}:`);
     for (const line of await statementsOfOneCall(run)) console.log(`  ${line}`);
   }
