@@ -35,7 +35,11 @@ describe('PGlite client for drizzle', () => {
     // drizzle's parsers: the time as PostgreSQL's text, for drizzle to map.
     expect(first?.at).toBe('2027-01-15 00:00:00+00');
     expect(first?.data).toEqual(new Uint8Array([0, 255]));
-    expect((await client.query('UPDATE t SET ok = true WHERE id > $1', [0])).affectedRows).toBe(2);
+    const update = 'UPDATE t SET ok = true WHERE id > $1';
+    const { rows: _ours, fields: _ourFields, ...ourCounts } = await client.query(update, [0]);
+    const { rows: _plain, fields: _plainFields, ...plainCounts } = await raw.query(update, [0]);
+    expect(ourCounts).toEqual({ affectedRows: 2, command: 'UPDATE', rowCount: 2 });
+    expect(ourCounts).toEqual(plainCounts);
   });
 
   it('throws PostgreSQL errors with their SQLSTATE and goes on', async () => {
@@ -45,13 +49,37 @@ describe('PGlite client for drizzle', () => {
     expect((await client.query('SELECT count(*)::int AS n FROM t')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('parses a text again once its columns changed', async () => {
+  it('parses a text again once its columns changed or it was dropped, and closes the old one', async () => {
     await client.query('INSERT INTO t (id) VALUES (1)');
     const select = 'SELECT * FROM t';
+    const named = async () => (await raw.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [select])).rows[0]?.n;
     expect(Object.keys((await client.query<object>(select)).rows[0] ?? {})).toHaveLength(7);
     await client.query('ALTER TABLE t ADD COLUMN extra text');
-    await expect(client.query(select)).rejects.toMatchObject({ code: '0A000' });
+    // Outside a transaction nothing ran when the Bind failed: parsed again and run.
     expect(Object.keys((await client.query<object>(select)).rows[0] ?? {})).toHaveLength(8);
+    expect(await named()).toBe(1);
+    await raw.exec('DEALLOCATE ALL');
+    expect((await client.query(select)).rows).toHaveLength(1);
+    expect(await named()).toBe(1);
+    // Inside a transaction the failed Bind has ended it: the caller learns it.
+    await client.query('ALTER TABLE t DROP COLUMN extra');
+    await expect(client.transaction((tx) => tx.query(select))).rejects.toMatchObject({ code: '0A000' });
+    expect(Object.keys((await client.query<object>(select)).rows[0] ?? {})).toHaveLength(7);
+  });
+
+  it('refuses the object of a transaction that ended', async () => {
+    let ended: { query: PGlite['query'] } | undefined;
+    await client.transaction(async (tx) => {
+      ended = tx;
+    });
+    await expect(ended?.query('INSERT INTO t (id) VALUES (1)')).rejects.toThrow('Transaction is closed');
+    expect((await client.query('SELECT id FROM t')).rows).toEqual([]);
+  });
+
+  it('shares its statement names between two wrappers of one client', async () => {
+    const other = clientForDrizzle(raw);
+    expect((await client.query('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    expect((await other.query('SELECT 2 AS n')).rows).toEqual([{ n: 2 }]);
   });
 
   it('keeps a query outside a transaction out of it, and rolls a failed transaction back', async () => {

@@ -23,16 +23,23 @@ export const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
 type Query = PGlite['query'];
 type QueryOptions = Parameters<Query>[2];
 
-/** The options without their parsers: the client's own, set once, are the same. */
+/**
+ * The options without their parsers when they are drizzle's (the client's own, set once, are
+ * the same); any others are kept, and cost the copy.
+ */
 function withoutParsers(options: QueryOptions): QueryOptions {
-  if (options?.parsers === undefined) return options;
-  const { parsers: _sameAsTheClients, ...rest } = options;
+  const parsers = options?.parsers;
+  if (parsers === undefined || !Object.keys(parsers).every((type) => type in DRIZZLE_PARSERS)) return options;
+  const { parsers: _sameAsTheClients, ...rest } = options ?? {};
   return rest;
 }
 
 /** `target` (the client, or a transaction of it) whose query() runs statements named. */
 function wrap<T extends PGlite | Transaction>(target: T, named: NamedStatements, inTransaction: boolean): T {
-  const query = (text: string, params?: unknown[], options?: QueryOptions) => {
+  const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
+    // As PGlite's own: a transaction's object runs nothing once it ended (it would run in
+    // whichever transaction is open then).
+    if (inTransaction && (target as Transaction).closed) throw new Error('Transaction is closed');
     const own = withoutParsers(options);
     return named.accepts(text) ? named.query(text, params, own, inTransaction) : target.query(text, params, own);
   };
@@ -48,16 +55,22 @@ function wrap<T extends PGlite | Transaction>(target: T, named: NamedStatements,
   });
 }
 
+const namedOf = new WeakMap<PGlite, NamedStatements>();
+
 /**
  * The PGlite client drizzle is given.
  * - PGlite merges a query's own parsers into all of its parsers (one per type, arrays included:
  *   a few hundred) by copying the lot, on every query, and drizzle passes its parsers with every
  *   query: under load that copy was 8 % of the server's CPU on the embedded database
  *   (bench/profile-summary.ts). The client gets drizzle's parsers once, and drizzle's queries
- *   reach it without them: the same results, no copy.
+ *   reach it without them: the same results, no copy. (Nothing may call the client's
+ *   refreshArrayTypes(): it would set the array parsers among them anew.)
  * - Each statement text runs as a named statement (NamedStatements).
  */
 export function clientForDrizzle(client: PGlite): PGlite {
   Object.assign(client.parsers, DRIZZLE_PARSERS);
-  return wrap(client, new NamedStatements(client), false);
+  // One set of names per client: two wrappers of one client would parse the same names.
+  let named = namedOf.get(client);
+  if (!named) namedOf.set(client, (named = new NamedStatements(client)));
+  return wrap(client, named, false);
 }
