@@ -10,7 +10,7 @@
  *   before them (the machine's load moves), as ratios, with the server's CPU per request;
  * - one applicant (no concurrency): whole general applications one after the other, then whole
  *   child ones: server CPU and SQL statements per application of each flow, the median of
- *   register and completion;
+ *   register and completion, and by route the statements and the median CPU of a request;
  * - saturation: LOAD_APPLICANTS concurrent applicants running whole applications back to back
  *   for LOAD_SECONDS, a share LOAD_CHILD_SHARE of them child ones (spread evenly; the rest
  *   general): applications/s in all and per flow, per-route p50/p95/p99/max and errors, server
@@ -45,8 +45,9 @@
  * by text), LOAD_CPU_PROF_DIR (a folder: the server runs with node --cpu-prof and writes its
  * profile there on exit; the profiler's own cost shows in the CPU figures, so measure without it).
  *
- * Statements are counted by route only for the one applicant: the probe's count by route
- * costs the server CPU of its own (bench/server-probe.ts), so under load it counts the total.
+ * Statements and CPU are counted by route only for the one applicant: the probe's count by
+ * route costs the server CPU of its own (bench/server-probe.ts), so under load it counts the
+ * total, and one request's CPU is only its own while no other runs.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -58,6 +59,7 @@ import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
 import { TEST_IDENTITY_CHECK_DAY } from '../tests/support/identity-check-day.js';
 import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
+import { cpuByRoute, cpuByRouteRows, type CpuByRoute } from './cpu-by-route.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
 
@@ -111,6 +113,7 @@ interface Single {
   cpuMs: number;
   statements: number;
   byRoute: SqlByRoute;
+  cpuByRoute: CpuByRoute;
   register: number;
   complete: number;
   codeArrives: number;
@@ -133,6 +136,7 @@ async function oneApplicant(server: Started, flow: Flow): Promise<Single> {
     cpuMs: ((await cpuMs(server.pid)) - cpuBefore) / done,
     statements: (probeAfter.statements - probeBefore.statements) / done,
     byRoute: sqlByRoute(probeBefore, probeAfter, done),
+    cpuByRoute: cpuByRoute(probeAfter, done),
     register: median('POST /api/verification-codes/register'),
     complete: median('POST /api/application-complete'),
     codeArrives: median(CODE_ARRIVES),
@@ -271,6 +275,8 @@ function report(results: Measured[]): void {
       results.flatMap((m) => FLOWS.map((flow) => ({ title: `${m.name} one ${flow}`, byRoute: m.single[flow].byRoute }))),
     ),
   );
+  console.log('\n== server CPU per request by route, one applicant: median, ms (the probe in the server; bench/cpu-by-route.ts)');
+  table(cpuByRouteRows(results.flatMap((m) => FLOWS.map((flow) => ({ title: `${m.name} one ${flow}`, cpu: m.single[flow].cpuByRoute })))));
   if (SQL_TEXTS) {
     for (const m of results) {
       for (const flow of FLOWS) {

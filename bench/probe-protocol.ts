@@ -18,6 +18,12 @@ export interface ProbeAnswer {
   byRoute: Record<string, number>;
   /** Statements so far by route and text. */
   texts: Record<string, Record<string, number>>;
+  /**
+   * The process's CPU time (µs) of each request since the previous answer, by route: from the
+   * request's arrival to its answer's end, while counting by route is on (one applicant at a
+   * time, so little else runs meanwhile).
+   */
+  cpuByRoute: Record<string, number[]>;
   /** The event loop's delay since the previous answer, in ms. */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;

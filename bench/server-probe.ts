@@ -12,7 +12,8 @@
  * AsyncLocalStorage holding the name, so a statement is counted where it is sent, whatever the
  * await chain between. Work started outside any request (the mail worker's poll, the clean-up
  * of ended rate-limit windows) counts as BACKGROUND. The answer also carries each route's
- * statements by text (drizzle sends parameters apart, so the texts are few), to see which they are.
+ * statements by text (drizzle sends parameters apart, so the texts are few), to see which they are,
+ * and the CPU time of each request by route since the previous answer.
  *
  * Counting by route has a price the server would not pay in production: an AsyncLocalStorage on
  * Node 20 runs promise hooks on every promise, and the texts are normalised per statement. The
@@ -21,7 +22,7 @@
  * disabled so that the hooks stop.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Server, type IncomingMessage } from 'node:http';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -33,6 +34,7 @@ let byRouteOn = true;
 let statements = 0;
 const byRoute = new Map<string, number>();
 const texts = new Map<string, Map<string, number>>();
+const cpuByRoute = new Map<string, number[]>();
 
 const note = (sql: string) => {
   statements += 1;
@@ -61,6 +63,13 @@ const emit = Server.prototype.emit as Emit;
   (request as { emit: Emit }).emit = function (eventOfRequest, ...argsOfRequest) {
     return routeOf.run(route, () => emitOfRequest.call(this, eventOfRequest, ...argsOfRequest));
   };
+  const started = process.cpuUsage();
+  (args[1] as ServerResponse).once('finish', () => {
+    const used = process.cpuUsage(started);
+    let samples = cpuByRoute.get(route);
+    if (!samples) cpuByRoute.set(route, (samples = []));
+    samples.push(used.user + used.system);
+  });
   return routeOf.run(route, () => emit.call(this, event, ...args));
 };
 
@@ -80,10 +89,12 @@ process.on('message', (message) => {
     statements,
     byRoute: Object.fromEntries(byRoute),
     texts: Object.fromEntries([...texts].map(([route, ofRoute]) => [route, Object.fromEntries(ofRoute)])),
+    cpuByRoute: Object.fromEntries(cpuByRoute),
     loopDelayP99Ms: delay.percentile(99) / 1e6,
     loopDelayMaxMs: delay.max / 1e6,
   };
   delay.reset();
+  cpuByRoute.clear();
   process.send?.(answer);
 });
 // The IPC channel must not keep the server alive once it has closed.
