@@ -39,6 +39,10 @@ describe('outbox', () => {
     expect(eml).toContain('<kouza-web@fukuokabank.co.jp>');
     expect(eml).toContain('To: second@example.com');
     expect(eml).toContain('OTP-Token: "678901"; origin="https://kouza.fukuokabank.co.jp"');
+    // The Japanese text in base64 (MESSAGE_DEFAULTS), as it goes over SMTP too.
+    expect(eml).toMatch(/^Content-Transfer-Encoding: base64$/m);
+    const body = eml.slice(eml.indexOf('\n\n') + 2);
+    expect(Buffer.from(body, 'base64').toString('utf8')).toContain('認証コード：678901');
   });
 
   it('keeps mails in memory without a directory', async () => {

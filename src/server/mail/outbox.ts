@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { MESSAGE_DEFAULTS } from './smtp.js';
 import type { MailMessage, MailSender, OutboxEntry } from './types.js';
 
 /**
@@ -14,7 +15,7 @@ let sequence = 0;
 
 export class OutboxMailSender implements MailSender {
   // streamTransport renders the RFC 822 message without sending it anywhere.
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, MESSAGE_DEFAULTS);
   private readonly memory: OutboxEntry[] = [];
 
   constructor(readonly dir: string | null) {}

