@@ -9,17 +9,14 @@ import { bankDeliveries } from '../db/schema.js';
  * a row is changed only while it still holds this claim's value.
  */
 
-/** A database or a transaction: the delivery is queued in the completion's transaction. */
-type Writer = Pick<Database, 'insert'>;
-
 /**
  * Queues, as one part of a larger statement (a data-modifying CTE; ADR 0040), the hand-off of
  * each application `applications` selects (one column, its id), due now (a second for the same
  * application does nothing), so that the row is there exactly when that statement completes the
- * application. With `lockedUntil`,
- * each row is queued claimed by this process until then (attempts 1, as claimedDeliveryRow;
- * ADR 0041) and the statement returns the `application_id` of the rows it inserted (not of one
- * queued before), to hand to DeliveryWorker.handOff once the statement has committed.
+ * application. With `lockedUntil`, each row is queued claimed by this process until then
+ * (attempts 1, as claimDueDeliveries would leave it; ADR 0041) and the statement returns the
+ * `application_id` of the rows it inserted (not of one queued before), to hand to
+ * DeliveryWorker.handOff once the statement has committed.
  */
 export function enqueueDeliveriesOf(applications: SQL, bankCode: string, now: Date, lockedUntil?: Date): SQL {
   const columns = [bankDeliveries.applicationId, bankDeliveries.bankCode, bankDeliveries.nextAttemptAt, bankDeliveries.createdAt];
@@ -39,28 +36,17 @@ export interface ClaimedDelivery {
 }
 
 /**
- * The row of a delivery queued and claimed at once (ADR 0041): locked until now + lockMs and
- * tried once, as claimDueDeliveries would leave it. For an INSERT of its own
- * (enqueueClaimedDelivery) or one inside a caller's statement.
+ * Queues the application's hand-off already claimed by this process, as completion's statement
+ * does (enqueueDeliveriesOf): hand the claim to DeliveryWorker.handOff once it has committed.
+ * Null when the application's delivery was queued before (not this claim's to send). Should this
+ * process not send it, any worker takes it once the lock runs out.
  */
-export function claimedDeliveryRow(applicationId: string, bankCode: string, now: Date, lockMs: number): { values: typeof bankDeliveries.$inferInsert; claimed: ClaimedDelivery } {
+export async function enqueueClaimedDelivery(db: Database, applicationId: string, bankCode: string, now: Date, lockMs: number): Promise<ClaimedDelivery | null> {
   const lockedUntil = new Date(now.getTime() + lockMs);
-  return {
-    values: { applicationId, bankCode, attempts: 1, nextAttemptAt: now, lockedUntil, createdAt: now },
-    claimed: { applicationId, bankCode, attempts: 1, lockedUntil },
-  };
-}
-
-/**
- * Queues the application's hand-off already claimed by this process: hand the claim to
- * DeliveryWorker.handOff once the transaction has committed (never before: a rolled-back
- * completion is not delivered). Null when the application's delivery was queued before (not
- * this claim's to send). Should this process not send it, any worker takes it once the lock runs out.
- */
-export async function enqueueClaimedDelivery(db: Writer, applicationId: string, bankCode: string, now: Date, lockMs: number): Promise<ClaimedDelivery | null> {
-  const { values, claimed } = claimedDeliveryRow(applicationId, bankCode, now, lockMs);
-  const inserted = await db.insert(bankDeliveries).values(values).onConflictDoNothing().returning({ applicationId: bankDeliveries.applicationId });
-  return inserted.length > 0 ? claimed : null;
+  const result = await db.execute(enqueueDeliveriesOf(sql`select ${applicationId}::uuid`, bankCode, now, lockedUntil));
+  // Both drivers answer a raw statement with { rows } (node-postgres QueryResult, PGlite Results).
+  const inserted = (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return inserted ? { applicationId, bankCode, attempts: 1, lockedUntil } : null;
 }
 
 /** Up to `limit` due rows no other worker holds, held by this one until now + lockMs. */
