@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../domain/messages.js';
@@ -16,10 +16,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { DatabaseRateLimits, Limit } from '../boundary/rate-limits.js';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/index.js';
-import { oncePerDatabase } from '../db/prepared.js';
 import { normalizeVerificationCode } from '../../domain/rules/verification-code.js';
 import { claimedMailRow } from '../mail/queue-rows.js';
-import { createApplication, liveCode, MAX_WRONG_ATTEMPTS, storeCode } from '../verification/codes.js';
+import { countWrongTry, createApplication, pendingCode, storeCode } from '../verification/codes.js';
 
 /** A code is good for 10 minutes (stated in the mail) and MAX_WRONG_ATTEMPTS wrong tries (verification/codes.ts). */
 export const CODE_VALIDITY_MINUTES = 10;
@@ -79,48 +78,14 @@ export async function purgeSpentCodes(db: Database, now: Date): Promise<number> 
 }
 
 /**
- * matchingCode's two statements, built once and prepared (db/prepared.ts): every verify and
- * resume runs the first. Placeholders: bankCode, applicationType, mailHash, now (ISO); id.
- */
-const codeChecksOf = oncePerDatabase((db) => ({
-  // At most one code is live per address, bank and type (register expires the others).
-  pending: db
-    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.bankCode, sql.placeholder('bankCode')),
-        eq(verificationCodes.applicationType, sql.placeholder('applicationType')),
-        eq(verificationCodes.mailHash, sql.placeholder('mailHash')),
-        liveCode(sql.placeholder('now')),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1)
-    .prepare('verification_code_pending'),
-  // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
-  wrongTry: db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, sql.placeholder('id')), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)))
-    .prepare('verification_code_wrong_try'),
-}));
-
-/**
  * The id of the live code the body's code matches, or null (a wrong code counts as a try).
  * Not claimed yet: the caller claims it in the statement that uses it (liveCode again there).
  */
 export async function matchingCode(app: FastifyInstance, body: VerifyBody, now: Date): Promise<string | null> {
-  const checks = codeChecksOf(app.db);
-  const [pending] = await checks.pending.execute({
-    bankCode: body.bankCode,
-    applicationType: body.applicationType,
-    mailHash: app.hasher.mail(body.mailAddress),
-    now: now.toISOString(),
-  });
+  const pending = await pendingCode(app.db, { bankCode: body.bankCode, applicationType: body.applicationType, mailHash: app.hasher.mail(body.mailAddress), now });
   if (!pending) return null;
   if (app.hasher.equal(app.hasher.code(pending.id, body.verificationCode), pending.codeHash)) return pending.id;
-  await checks.wrongTry.execute({ id: pending.id });
+  await countWrongTry(app.db, pending.id);
   return null;
 }
 

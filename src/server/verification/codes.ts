@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { applications, authTokens, verificationCodes, type ApplicationType } from '../db/schema.js';
@@ -6,8 +6,9 @@ import { claimedMailPlaceholderValues, insertClaimedMail, type QueuedMail } from
 
 /**
  * The statements of the e-mail verification (routes/verification-codes.ts) that every
- * application runs once: register's store of a code, verify's creation of the application.
- * Built once per database and prepared (db/prepared.ts).
+ * application runs: register's store of a code, the check of a code (verify's and resume's)
+ * and verify's creation of the application. Built once per database and prepared
+ * (db/prepared.ts).
  */
 
 /** A code is good for 5 wrong tries (and CODE_VALIDITY_MINUTES, routes/verification-codes.ts); the 6th try fails even with the right code. */
@@ -69,6 +70,48 @@ export async function storeCode(
   mail: QueuedMail,
 ): Promise<void> {
   await codeStoreOf(db).execute({ ...code, now: code.now.toISOString(), expiresAt: code.expiresAt.toISOString(), ...claimedMailPlaceholderValues(mail.values) });
+}
+
+/**
+ * The code checks' two statements, built once and prepared (db/prepared.ts). Placeholders:
+ * bankCode, applicationType, mailHash, now (ISO); id.
+ */
+const codeChecksOf = oncePerDatabase((db) => ({
+  // At most one code is live per address, bank and type (register expires the others).
+  pending: db
+    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.bankCode, sql.placeholder('bankCode')),
+        eq(verificationCodes.applicationType, sql.placeholder('applicationType')),
+        eq(verificationCodes.mailHash, sql.placeholder('mailHash')),
+        liveCode(sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .prepare('verification_code_pending'),
+  // Counted in the database, atomically, so parallel guesses cannot exceed the limit.
+  wrongTry: db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, sql.placeholder('id')), lt(verificationCodes.attempts, MAX_WRONG_ATTEMPTS)))
+    .prepare('verification_code_wrong_try'),
+}));
+
+/** The live code of an address, bank and type, with its code's hash; undefined when there is none. */
+export async function pendingCode(
+  db: Database,
+  of: { bankCode: string; applicationType: ApplicationType; mailHash: string; now: Date },
+): Promise<{ id: string; codeHash: string } | undefined> {
+  const [pending] = await codeChecksOf(db).pending.execute({ ...of, now: of.now.toISOString() });
+  return pending;
+}
+
+/** A wrong code tried against the code `id`: one try more, up to MAX_WRONG_ATTEMPTS. */
+export async function countWrongTry(db: Database, id: string): Promise<void> {
+  await codeChecksOf(db).wrongTry.execute({ id });
 }
 
 /** What verify creates an application and its session of (channel and deviceId: the landing page's, if well-formed). */
