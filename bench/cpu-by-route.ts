@@ -1,4 +1,5 @@
 import type { ProbeAnswer } from './probe-protocol.js';
+import { medianAndP95 } from './support.js';
 
 /**
  * bench/load.ts's breakdown of the server's CPU time by route, one applicant at a time, from
@@ -12,17 +13,12 @@ export interface CpuByRoute {
   inRequestsMs: number;
 }
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /** The requests' CPU times the probe answered (those since its previous answer), over `applications`. */
 export function cpuByRoute(answer: ProbeAnswer, applications: number): CpuByRoute {
   const medianMs = new Map<string, number>();
   let total = 0;
   for (const [route, samples] of Object.entries(answer.cpuByRoute)) {
-    medianMs.set(route, median(samples) / 1000);
+    medianMs.set(route, medianAndP95(samples).median / 1000);
     total += samples.reduce((sum, us) => sum + us, 0);
   }
   return { medianMs, inRequestsMs: total / 1000 / applications };
