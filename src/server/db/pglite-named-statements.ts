@@ -34,9 +34,10 @@ const isMessage = <T extends BackendMessage>(message: BackendMessage, name: stri
  * bound and executed: one call into PGlite's WebAssembly per query instead of six (PGlite's
  * query() sends Parse, Describe, Bind, Describe, Execute and Sync one by one), and PostgreSQL
  * parses it once and, after five runs, may keep a generic plan, where every query was parsed
- * and planned anew (planning also asks the file system for each table's size). Values are sent and read with the client's own serializers and
- * parsers, as PGlite's query() does, so the results are the same. On PostgreSQL node-postgres
- * does the like for the statements built with a name (db/prepared.ts).
+ * and planned anew (planning also asks the file system for each table's size). Values are sent
+ * and read with the client's own serializers and parsers, as PGlite's query() does, so the
+ * results are the same. On PostgreSQL node-postgres does the like for the statements built with
+ * a name (db/prepared.ts).
  */
 export class NamedStatements {
   readonly #client: PGlite;

@@ -34,8 +34,8 @@ import { documentTypes } from '../uploads/store.js';
  * POST /api/ekyc/status -> { status }: the status number (src/domain/ekyc.ts: 1, 2, 4, 8, 9)
  *   of the newest session, with 4 (approved) also its { supplement } flag as GET /api/ekyc has
  *   it; while it is 1 or 2 the provider is asked too (readStatus), so a lost callback delays
- *   nothing. 404 when no session was started. With 9 (rejected) because
- *   the card's data differ from the entry (the OpenID Connect check, ADR 0035) also
+ *   nothing. 404 when no session was started. With 9 (rejected) because the card's data differ
+ *   from the entry (the OpenID Connect check, ADR 0035) also
  *   { reason: 'mismatch', fields: ['name' | 'birthday' | 'address', …] }: which items, no values.
  * POST /api/ekyc/callback: the provider's signed callback (ekyc/adapter.ts: X-Ekyc-Timestamp,
  *   X-Ekyc-Signature over the raw body). 200 {} when recorded (or already so), 401 for a
