@@ -198,6 +198,36 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
       expect(await db.select().from(mailQueue)).toEqual([]);
     });
 
+    it('frees its slot once sent, before its row is deleted, and the rows of the mails sent meanwhile go after', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const mine = worker(db, clock, { lockMs, concurrency: 1 });
+      const addresses = ['a', 'b', 'c'].map((name) => `${name}@example.jp`);
+      for (const to of addresses) mine.queue.handOff(await queueClaimed(db, clock, to));
+      await vi.waitFor(() => expect(mine.sender.started).toEqual(addresses.slice(0, 1)));
+      // Another transaction holds the rows: a delete waits for it (on PGlite, every statement does).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const holder = db.transaction(async (tx) => {
+        await tx.select().from(mailQueue).for('update');
+        locked();
+        await held;
+      });
+      await holding;
+      mine.sender.end('a@example.jp');
+      await vi.waitFor(() => expect(mine.sender.started).toEqual(addresses.slice(0, 2)));
+      mine.sender.end('b@example.jp');
+      await vi.waitFor(() => expect(mine.sender.started).toEqual(addresses));
+      mine.sender.end('c@example.jp');
+      release();
+      await holder;
+      await mine.queue.flush();
+      expect(mine.sender.sent).toEqual(addresses);
+      expect(await db.select().from(mailQueue)).toEqual([]);
+    });
+
     it('is sent by another worker once the lock has run out when the process that queued it died before sending it', async () => {
       const { db } = await open();
       const clock = new TestClock();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { mailQueue } from '../db/schema.js';
@@ -160,25 +160,27 @@ export async function claimDue(db: Database, now: Date, lockMs: number, limit: n
   return rows.map((row) => ({ ...row, lockedUntil }));
 }
 
-/** This claim's hold on the row, still its own: a claim's values, or a prepared statement's placeholders. */
-function held(row: { id: string | SQLWrapper; lockedUntil: Date | SQLWrapper }) {
+/** This claim's hold on the row, still its own. */
+function held(row: { id: string; lockedUntil: Date }) {
   return and(eq(mailQueue.id, row.id), eq(mailQueue.lockedUntil, row.lockedUntil));
 }
 
 /**
- * The delete of a sent mail's row, prepared (db/prepared.ts): it follows every mail, three
- * per application. Placeholders: id, lockedUntil (the claim's token, ISO).
+ * The delete of sent mails' rows, prepared (db/prepared.ts): it follows every mail, three per
+ * application. Placeholder: rows, JSON text of [{ id, locked_until }] (each claim's token, ISO),
+ * so that the mails sent while one delete waited go in the next, whatever their number.
  */
 const removeClaimedOf = oncePerDatabase((db) =>
   db
     .delete(mailQueue)
-    .where(held({ id: sql.placeholder('id'), lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz` }))
+    .where(sql`(${mailQueue.id}, ${mailQueue.lockedUntil}) in (select id, locked_until from json_to_recordset(${sql.placeholder('rows')}::json) as gone(id uuid, locked_until timestamptz))`)
     .prepare('mail_queue_remove_claimed'),
 );
 
-/** Sent, or given up: the row goes (the queue keeps no address or code longer than needed). */
-export async function removeClaimed(db: Database, row: ClaimedMail): Promise<void> {
-  await removeClaimedOf(db).execute({ id: row.id, lockedUntil: row.lockedUntil.toISOString() });
+/** Sent, or given up: the rows go (the queue keeps no address or code longer than needed). */
+export async function removeClaimed(db: Database, rows: readonly ClaimedMail[]): Promise<void> {
+  if (rows.length === 0) return;
+  await removeClaimedOf(db).execute({ rows: JSON.stringify(rows.map((row) => ({ id: row.id, locked_until: row.lockedUntil.toISOString() }))) });
 }
 
 /** Refused: tried again from `next`, by any worker. */

@@ -40,6 +40,10 @@ export class MailQueue {
   private readonly sending = new Set<Promise<void>>();
   /** Mails this process claimed as it queued them, waiting for a free slot. */
   private readonly handed: ClaimedMail[] = [];
+  /** Sent mails whose rows are not deleted yet: each delete takes all that wait (removeSent). */
+  private readonly sent: ClaimedMail[] = [];
+  /** The deletes of sent mails' rows under way, one statement after another; null when none. */
+  private removal: Promise<void> | null = null;
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
   private readonly loop: WorkLoop;
@@ -105,9 +109,12 @@ export class MailQueue {
     await this.idle();
   }
 
-  /** Waits until no send is under way (a handed mail waits for a slot only while sends are under way). */
+  /**
+   * Waits until no send is under way (a handed mail waits for a slot only while sends are under
+   * way) and every sent mail's row is deleted.
+   */
   private async idle(): Promise<void> {
-    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
+    while (this.sending.size > 0 || this.removal) await Promise.allSettled([...this.sending, this.removal]);
   }
 
   /**
@@ -211,16 +218,38 @@ export class MailQueue {
       await this.reschedule(row, failureCode(error));
       return false;
     }
-    // Sent: a failure from here on is the database's, and must not send the mail again.
-    await removeClaimed(this.db, row);
+    // Sent: the slot is free for the next mail now; the row goes with the other sent ones.
+    this.removeSent(row);
     return true;
+  }
+
+  /**
+   * Deletes a sent mail's row: now when no delete is under way, else in the next, with every
+   * mail sent meanwhile (on the embedded database a delete waits its turn behind the requests'
+   * statements). A delete that fails leaves the rows claimed; once their lock runs out
+   * (lockMs) they are sent again: a mail is sent at least once.
+   */
+  private removeSent(row: ClaimedMail): void {
+    this.sent.push(row);
+    this.removal ??= this.removeAllSent();
+  }
+
+  private async removeAllSent(): Promise<void> {
+    try {
+      while (this.sent.length > 0) {
+        const rows = this.sent.splice(0);
+        await removeClaimed(this.db, rows).catch((error: unknown) => this.log.error({ err: error, mails: rows.length }, 'mail queue: sent mail not deleted, to be sent again after its lock'));
+      }
+    } finally {
+      this.removal = null;
+    }
   }
 
   private async reschedule(row: ClaimedMail, code: string): Promise<void> {
     const delay = backoffMs(this.settings, row.attempts);
     const next = new Date(this.now().getTime() + delay);
     if (next >= row.discardAfter) {
-      await removeClaimed(this.db, row);
+      await removeClaimed(this.db, [row]);
       this.log.error({ mailKind: row.kind, attempts: row.attempts, smtp: code }, 'mail queue: mail dropped, not sent in time');
       return;
     }
