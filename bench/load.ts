@@ -56,6 +56,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
+import { startBankReceiver } from './bank-receiver.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
 import { TEST_IDENTITY_CHECK_DAY } from '../tests/support/identity-check-day.js';
 import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
@@ -79,11 +80,14 @@ const PGLITE = process.env.LOAD_PGLITE !== '0';
 /** A folder for the server's V8 CPU profiles (node --cpu-prof; summarise with bench/profile-summary.ts). */
 const CPU_PROF_DIR = process.env.LOAD_CPU_PROF_DIR;
 const BANK = '0177';
+/** How long after the load the bench waits for its last deliveries to reach the bank's receiver. */
+const DELIVERY_WAIT_MS = 5_000;
 
 // ---- the SMTP sink: codes by address ------------------------------------------------------
 
 const sink = await startCodeSink();
 const codeFor = sink.codeFor;
+const bankReceiver = await startBankReceiver();
 
 // ---- one database --------------------------------------------------------------------------
 
@@ -104,6 +108,8 @@ interface Measured {
     statements: number;
     postgresCpuMs: number | null;
     driverCpuMs: number;
+    /** Of the applications completed under load, how many reached the bank's receiver within DELIVERY_WAIT_MS of the end. */
+    delivered: number;
     serverLoop: { p99: number; max: number };
     driverLoop: { p99: number; max: number };
   };
@@ -159,6 +165,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     DATA_DIR: dataDir,
     ...(schema ? { DATABASE_URL: schema.databaseUrl } : {}),
     SMTP_URL: sink.url,
+    BANKS_DIR: bankReceiver.banksDir,
     RATE_LIMIT_ADDRESS_PER_HOUR: '1000000',
     RATE_LIMIT_IP_PER_HOUR: '1000000',
     RATE_LIMIT_VERIFY_IP_PER_HOUR: '1000000',
@@ -196,14 +203,18 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const driverBefore = process.cpuUsage();
     const driverDelay = driverLoopDelay();
+    const arrivedBefore = bankReceiver.arrived();
     const seconds = await drive(targetOf(server, recorder), APPLICANTS, SECONDS, PACE_SECONDS, CHILD_SHARE);
     const driver = process.cpuUsage(driverBefore);
     const driverLoop = driverDelay.stop();
     const serverProbe = await askProbe(server);
     const postgresAfter = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const done = recorder.applications || 1;
+    const deliveredBy = performance.now() + DELIVERY_WAIT_MS;
+    while (bankReceiver.arrived() - arrivedBefore < recorder.applications && performance.now() < deliveredBy) await sleep(50);
     const load = {
       seconds,
+      delivered: bankReceiver.arrived() - arrivedBefore,
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
       statements: (serverProbe.statements - loadProbe.statements) / done,
@@ -314,6 +325,7 @@ function report(results: Measured[]): void {
     }),
   ]);
   rows.push(['errors (failed applications)', 'none', ...both((m) => `${m.load.recorder.errorCount()} (${m.load.recorder.failedApplications} of ${m.load.recorder.applications + m.load.recorder.failedApplications})`)]);
+  rows.push([`applications at the bank's receiver (within ${DELIVERY_WAIT_MS / 1000} s of the end)`, '', ...both((m) => `${m.load.delivered} of ${m.load.recorder.applications}`)]);
   rows.push(['  failed one-applicant runs: general / child', '', ...both(perFlow((s) => String(s.failed)))]);
   rows.push(['register / completion median, one general applicant', '<= 20 ms', ...both((m) => `${msText(m.single.general.register)} / ${msText(m.single.general.complete)}`)]);
   rows.push([
@@ -355,6 +367,7 @@ async function main(): Promise<void> {
   else console.log('PostgreSQL: BENCH_DATABASE_URL not set, not run');
   report(results);
   await sink.close();
+  await bankReceiver.close();
 }
 
 main().then(
