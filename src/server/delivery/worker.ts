@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { request } from 'undici';
 import type { DeliverySettings } from '../config.js';
 import type { Database } from '../db/index.js';
 import { backoffMs, WorkLoop } from '../db/work-loop.js';
@@ -20,9 +21,10 @@ export type EndpointOf = (bankCode: string) => string | null;
 
 /** A failure as the row and the log keep it: the HTTP status or the network error's code, no text. */
 function failureCode(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
   if (error instanceof Error && error.name === 'TimeoutError') return 'timeout';
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof code === 'string' && !code.startsWith('UND_ERR_')) return code;
+  if (typeof cause?.code === 'string') return cause.code;
   return 'network';
 }
 
@@ -125,15 +127,17 @@ export class DeliveryWorker {
     const body = Buffer.from(document);
     let status: number;
     try {
-      const response = await fetch(endpoint, {
+      // undici's request(), not fetch(): a fifth of fetch's CPU per request (bench/load.ts), and
+      // no redirect followed, so a signed document goes only where the bank's endpoint says.
+      const response = await request(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: row.applicationId, ...signatureHeaders(this.key, body, this.now()) },
         body,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
-      status = response.status;
+      status = response.statusCode;
       // Read to the end, not kept: the body may quote what we sent.
-      await response.arrayBuffer();
+      await response.body.dump();
     } catch (error) {
       await this.reschedule(row, failureCode(error));
       return false;
