@@ -5,9 +5,10 @@ import { applications, documents as documentRows, ekycSessions, ekycSimulatorSes
 import { signedCallback } from '../../src/server/ekyc/adapter.js';
 import { runOperatorCommand } from '../../src/server/operator/commands.js';
 import { runCli } from '../../src/cli/operator.js';
-import { correctRecord, purgeRecords, purgeRecordsPastRetention, recordsOf, yearsBefore } from '../../src/server/records/read.js';
+import { applicationDeliveryOf } from '../../src/server/delivery/payload.js';
+import { correctRecord, purgeRecords, purgeRecordsPastRetention, recordsFromJson, recordsJsonOf, recordsOf, yearsBefore } from '../../src/server/records/read.js';
 import { DAY_MS, purgeExpired } from '../../src/server/resume/applications.js';
-import { ekycStatus, savedParent, savedPersonal, verifiedApplication, type Signed } from './application-fixtures.js';
+import { complete, ekycStatus, savedParent, savedPersonal, verifiedApplication, type Signed } from './application-fixtures.js';
 import { backends, testServerFor } from './helpers.js';
 
 const SECRET = 'test-callback-secret-records-0123456789';
@@ -100,6 +101,12 @@ describe.each(backends)('verification records ($name)', (backend) => {
       .where(eq(documentRows.applicationId, who.id))
       .orderBy(documentRows.type);
     expect(documents).toEqual(uploaded.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString(), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown })));
+    // Completed, its hand-off carries the images as stored, in base64, and the same records.
+    expect((await complete(server, who)).statusCode).toBe(200);
+    const delivery = await applicationDeliveryOf(server.app.db, who.id);
+    const stored = await server.app.db.select().from(documentRows).where(eq(documentRows.applicationId, who.id)).orderBy(documentRows.type);
+    expect(delivery.documents).toEqual(stored.map((row) => ({ type: row.type, contentType: row.contentType, width: row.width, height: row.height, content: row.content?.toString('base64') })));
+    expect(delivery.verificationRecords).toEqual(records);
   });
 
   it('leaves the session undecided when its record cannot be written: the approval and the record are one statement', async () => {
@@ -157,6 +164,9 @@ describe.each(backends)('verification records ($name)', (backend) => {
     // A record is corrected once; a further correction corrects the correction.
     await expect(correctRecord(server.app.db, original.id, { subject }, 'again', server.clock.now())).rejects.toThrow();
     expect(await correctRecord(server.app.db, id, { subject: original.subject }, 'reverted', server.clock.now())).toBeGreaterThan(id);
+    // As the hand-off reads them, in json within its one statement (delivery/payload.ts): the same records.
+    const [row] = await server.app.db.select({ records: recordsJsonOf(sql`${who.id}::uuid`) }).from(applications).where(eq(applications.id, who.id));
+    expect(recordsFromJson(row?.records ?? [])).toEqual(await recordsOf(server.app.db, who.id));
   });
 
   it('keeps the records when the unfinished application is purged after its retention', async () => {

@@ -1,18 +1,18 @@
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { zenginAccountName, toZenginKana } from '../../domain/zengin-kana.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions } from '../db/schema.js';
-import { recordsOf, type VerificationRecord } from '../records/read.js';
+import { recordsFromJson, recordsJsonOf, type VerificationRecord } from '../records/read.js';
 import { toJstIso } from '../time.js';
 
 /**
  * The document handed to the bank for one completed application (ADR 0033): its answers as
  * stored, per form; its documents (the re-encoded images, base64); the identity check; and
- * the verification records; the names and addresses in the form of the bank's core system (Zengin kana). The
- * application's row, its answers and its identity check come in one statement (each part a
- * fragment of its own below); the images and the records in one each.
+ * the verification records; the names and addresses in the form of the bank's core system (Zengin kana). All
+ * of it comes in one statement, each part a fragment of its own (below, and the records'
+ * in records/read.ts).
  */
 
 export const DELIVERY_FORMAT = 'kouza-application/1';
@@ -65,31 +65,34 @@ const identityCheckOfRow = sql<(Omit<IdentityCheck, 'decidedAt'> & { decidedAt: 
 const answersOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)} order by ${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
 /**
- * The statements of a delivery's document, prepared (db/prepared.ts): every completed
+ * Its documents in the order of their types, each with its image in base64 (PostgreSQL's encode
+ * breaks lines every 76 characters: they go), as one json array; an image not yet imported into
+ * the database (migration 0012) has a null content.
+ */
+const documentsOfRow = sql<(Omit<DeliveredDocument, 'content'> & { content: string | null })[]>`(select coalesce(json_agg(json_build_object('type', ${qualified(documents.type)}, 'contentType', ${qualified(documents.contentType)}, 'width', ${qualified(documents.width)}, 'height', ${qualified(documents.height)}, 'content', translate(encode(${qualified(documents.content)}, 'base64'), E'\n', '')) order by ${qualified(documents.type)}), '[]'::json) from ${documents} where ${qualified(documents.applicationId)} = ${qualified(applications.id)})`;
+
+/**
+ * The statement of a delivery's document, prepared (db/prepared.ts): every completed
  * application is delivered once. Placeholder: applicationId.
  */
-const deliveryStatementsOf = oncePerDatabase((db) => {
-  const applicationId = sql.placeholder('applicationId');
-  return {
-    application: db
-      .select({ ...getTableColumns(applications), answers: answersOfRow, identityCheck: identityCheckOfRow })
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .prepare('delivery_application'),
-    documents: db
-      .select({ type: documents.type, contentType: documents.contentType, width: documents.width, height: documents.height, content: documents.content })
-      .from(documents)
-      .where(eq(documents.applicationId, applicationId))
-      .orderBy(asc(documents.type))
-      .prepare('delivery_documents'),
-  };
-});
+const deliveryStatementOf = oncePerDatabase((db) =>
+  db
+    .select({
+      ...getTableColumns(applications),
+      answers: answersOfRow,
+      identityCheck: identityCheckOfRow,
+      documents: documentsOfRow,
+      verificationRecords: recordsJsonOf(qualified(applications.id)),
+    })
+    .from(applications)
+    .where(eq(applications.id, sql.placeholder('applicationId')))
+    .prepare('delivery_application'),
+);
 
-async function documentsOf(db: Database, applicationId: string): Promise<DeliveredDocument[]> {
-  const rows = await deliveryStatementsOf(db).documents.execute({ applicationId });
+function deliveredDocumentsOf(rows: (Omit<DeliveredDocument, 'content'> & { content: string | null })[]): DeliveredDocument[] {
   return rows.map(({ content, ...row }) => {
-    if (!content) throw new Error('a completed application has a document not yet imported into the database');
-    return { ...row, content: Buffer.from(content).toString('base64') };
+    if (content === null) throw new Error('a completed application has a document not yet imported into the database');
+    return { ...row, content };
   });
 }
 
@@ -115,9 +118,7 @@ export function coreSystemFormsOf(answers: Record<string, Record<string, unknown
 
 /** The whole document for a completed application; throws when it is not completed. */
 export async function applicationDeliveryOf(db: Database, applicationId: string): Promise<ApplicationDelivery> {
-  // The application, its answers and its identity check in one statement; the images and the records apart.
-  const statements = deliveryStatementsOf(db);
-  const [application] = await statements.application.execute({ applicationId });
+  const [application] = await deliveryStatementOf(db).execute({ applicationId });
   if (!application?.applicationNumber || !application.applicationCompletedAt) throw new Error('a delivery names an application that is not completed');
   // The stub left once the bank confirmed it and its grace period passed (ADR 0036): the data is gone.
   if (application.mailAddress === null) throw new Error('a delivery names an application whose data was removed after its delivery');
@@ -134,8 +135,8 @@ export async function applicationDeliveryOf(db: Database, applicationId: string)
     mailAddress: application.mailAddress,
     answers,
     coreSystem: coreSystemFormsOf(answers),
-    documents: await documentsOf(db, applicationId),
+    documents: deliveredDocumentsOf(application.documents),
     identityCheck: check ? { ...check, decidedAt: check.decidedAt ? toJstIso(new Date(check.decidedAt)) : null } : null,
-    verificationRecords: await recordsOf(db, applicationId),
+    verificationRecords: recordsFromJson(application.verificationRecords),
   };
 }

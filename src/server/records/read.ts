@@ -1,17 +1,46 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
+import { qualified } from '../db/qualified.js';
 import { verificationRecords } from '../db/schema.js';
 
 export type VerificationRecord = typeof verificationRecords.$inferSelect;
 
 /**
  * An application's verification records, oldest first (corrections after what they correct).
- * The seam the hand-off to the bank reads to put the records into its payload.
+ * The hand-off to the bank reads them within its own statement (recordsJsonOf).
  */
 export async function recordsOf(db: Database, applicationId: string): Promise<VerificationRecord[]> {
   return recordsOfApplication(db).execute({ applicationId });
+}
+
+const recordColumns = Object.entries(getTableColumns(verificationRecords));
+
+/**
+ * recordsOf as one json array, a part of a larger statement (the hand-off's, delivery/payload.ts)
+ * for the application `applicationId` names: each record an object keyed as VerificationRecord,
+ * its times as PostgreSQL's json text (recordsFromJson reads them back).
+ */
+export function recordsJsonOf(applicationId: SQL): SQL<unknown[]> {
+  const fields = sql.join(
+    // The keys are our own property names, written into the statement as they are.
+    recordColumns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${qualified(column)}`),
+    sql`, `,
+  );
+  return sql`(select coalesce(json_agg(json_build_object(${fields}) order by ${qualified(verificationRecords.id)}), '[]'::json) from ${verificationRecords} where ${qualified(verificationRecords.applicationId)} = ${applicationId})`;
+}
+
+/** The records of recordsJsonOf as recordsOf returns them: its times as Dates. */
+export function recordsFromJson(rows: unknown[]): VerificationRecord[] {
+  return rows.map((row) => {
+    const record = { ...(row as Record<string, unknown>) };
+    for (const [key, column] of recordColumns) {
+      const value = record[key];
+      if (column.dataType === 'date' && typeof value === 'string') record[key] = new Date(value);
+    }
+    return record as VerificationRecord;
+  });
 }
 
 /** recordsOf's statement, prepared (db/prepared.ts): every delivery to the bank reads it. */
