@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { japanIsoDate } from '../../domain/rules/index.js';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
 import { applicationNumberCounters, applications, bankDeliveries, mailQueue } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 import { enqueueDeliveriesOf, type ClaimedDelivery } from '../delivery/rows.js';
 import { enqueueMailsOf, type ClaimedMail } from '../mail/queue-rows.js';
 import type { MailMessage } from '../mail/types.js';
 import { completionFactsOfRow, completionStateFields, type CompletionFacts, type CompletionState } from './facts.js';
-import { applicationNumberSql } from './number.js';
+import { applicationNumberPrefix, applicationNumberSql } from './number.js';
 
 /**
  * The completion of an application in ONE statement (ADR 0040): it draws the number, writes it
@@ -60,13 +62,18 @@ export type CompletionResult =
   /** Nothing done: the application as the statement saw it (completed by another request, or its facts moved). */
   | { completed: false; state: CompletionState };
 
-export async function completeApplication(db: Database, request: CompletionRequest): Promise<CompletionResult> {
-  const { applicationId: id, bankCode, now, seen } = request;
-  const mailJson = JSON.stringify(request.mail);
-  // The slot must survive JSON as written, or the number would not reach the mail.
-  if (!mailJson.includes(NUMBER_SLOT)) throw new Error('the completion mail has no place for the application number');
-  const day = japanIsoDate(now);
-
+/**
+ * The completion's statement, built once per database in each of its two forms (claimed: the
+ * mail and the hand-off queued claimed, ADR 0041; or not) and prepared (db/prepared.ts): every
+ * application runs it once, and building its five parts anew was most of drizzle's CPU per
+ * application. Placeholders: id, bankCode, day (the Japan date), numberPrefix, mailAddress and
+ * facts (as judged), mail (the message's JSON with NUMBER_SLOT), now and discardAfter, and in
+ * the claimed form mailLockedUntil and deliveryLockedUntil (times as ISO texts).
+ */
+function completionStatement(db: Database, claimedForm: boolean) {
+  const id = sql.placeholder('id');
+  const bankCode = sql.placeholder('bankCode');
+  const now = sql.placeholder('now');
   const locked = db.$with('locked').as(
     db
       .select({ id: applications.id })
@@ -75,8 +82,8 @@ export async function completeApplication(db: Database, request: CompletionReque
         and(
           eq(applications.id, id),
           isNull(applications.applicationNumber),
-          eq(applications.mailAddress, seen.mailAddress),
-          sql`${completionFactsOfRow} = ${JSON.stringify(seen.facts)}::jsonb`,
+          eq(applications.mailAddress, sql.placeholder('mailAddress')),
+          sql`${completionFactsOfRow} = ${sql.placeholder('facts')}::jsonb`,
         ),
       )
       .for('update'),
@@ -86,7 +93,7 @@ export async function completeApplication(db: Database, request: CompletionReque
       .insert(applicationNumberCounters)
       .select((qb) =>
         qb
-          .select({ bankCode: sql`${bankCode}::varchar`.as('bank_code'), day: sql`${day}::date`.as('day'), lastValue: sql`1`.as('last_value') })
+          .select({ bankCode: sql`${bankCode}::varchar`.as('bank_code'), day: sql`${sql.placeholder('day')}::date`.as('day'), lastValue: sql`1`.as('last_value') })
           .from(locked),
       )
       .onConflictDoUpdate({
@@ -98,41 +105,67 @@ export async function completeApplication(db: Database, request: CompletionReque
   const done = db.$with('done').as(
     db
       .update(applications)
-      .set({ applicationNumber: applicationNumberSql(bankCode, day, sql`${counter.lastValue}`), applicationCompletedAt: now, updatedAt: now })
+      .set({ applicationNumber: applicationNumberSql(sql.placeholder('numberPrefix'), sql`${counter.lastValue}`), applicationCompletedAt: timestamptz(now), updatedAt: timestamptz(now) })
       .from(counter)
       .where(and(eq(applications.id, id), isNull(applications.applicationNumber)))
       .returning({ id: applications.id, applicationNumber: applications.applicationNumber, completedAt: applications.applicationCompletedAt }),
   );
-  const lockedUntil = (ms: number | undefined) => (ms === undefined ? undefined : new Date(now.getTime() + ms));
-  const deliveryLockedUntil = lockedUntil(request.lockMs?.delivery);
-  const mailLockedUntil = lockedUntil(request.lockMs?.mail);
+  const deliveryLockedUntil = claimedForm ? sql.placeholder('deliveryLockedUntil') : undefined;
+  const mailLockedUntil = claimedForm ? sql.placeholder('mailLockedUntil') : undefined;
   const delivered = db
     .$with('delivered', { applicationId: bankDeliveries.applicationId })
     .as(enqueueDeliveriesOf(sql`select ${done.id} from ${done}`, bankCode, now, deliveryLockedUntil));
   const mailed = db
     .$with('mailed', { id: mailQueue.id })
-    .as(enqueueMailsOf('completion', sql`select ${done.id}, replace(${mailJson}::text, ${NUMBER_SLOT}::text, ${done.applicationNumber})::jsonb from ${done}`, now, request.discardAfter, mailLockedUntil));
-
-  const [row] = await db
+    .as(enqueueMailsOf('completion', sql`select ${done.id}, replace(${sql.placeholder('mail')}::text, ${NUMBER_SLOT}::text, ${done.applicationNumber})::jsonb from ${done}`, now, sql.placeholder('discardAfter'), mailLockedUntil));
+  return db
     .with(locked, counter, done, delivered, mailed)
     .select({
       completedNumber: sql<string | null>`(select ${done.applicationNumber} from ${done})`,
       completedAt: sql<Date | null>`(select ${done.completedAt} from ${done})`.mapWith(applications.applicationCompletedAt),
       // Only claimed rows return theirs: null otherwise.
-      claimedMailId: mailLockedUntil ? sql<string | null>`(select ${mailed.id} from ${mailed})` : sql<null>`null`,
-      claimedDeliveryId: deliveryLockedUntil ? sql<string | null>`(select ${delivered.applicationId} from ${delivered})` : sql<null>`null`,
+      claimedMailId: claimedForm ? sql<string | null>`(select ${mailed.id} from ${mailed})` : sql<string | null>`null`,
+      claimedDeliveryId: claimedForm ? sql<string | null>`(select ${delivered.applicationId} from ${delivered})` : sql<string | null>`null`,
       ...completionStateFields,
     })
     .from(applications)
-    .where(eq(applications.id, id));
+    .where(eq(applications.id, id))
+    .prepare(claimedForm ? 'complete_application_claimed' : 'complete_application');
+}
+
+const completionStatementsOf = oncePerDatabase((db) => ({ claimed: completionStatement(db, true), unclaimed: completionStatement(db, false) }));
+
+export async function completeApplication(db: Database, request: CompletionRequest): Promise<CompletionResult> {
+  const { applicationId: id, bankCode, now, seen } = request;
+  const mailJson = JSON.stringify(request.mail);
+  // The slot must survive JSON as written, or the number would not reach the mail.
+  if (!mailJson.includes(NUMBER_SLOT)) throw new Error('the completion mail has no place for the application number');
+  const day = japanIsoDate(now);
+  const lockedUntil = (ms: number) => new Date(now.getTime() + ms);
+  const locks = request.lockMs ? { mail: lockedUntil(request.lockMs.mail), delivery: lockedUntil(request.lockMs.delivery) } : null;
+  const statements = completionStatementsOf(db);
+  const values = {
+    id,
+    bankCode,
+    day,
+    numberPrefix: applicationNumberPrefix(bankCode, day),
+    mailAddress: seen.mailAddress,
+    facts: JSON.stringify(seen.facts),
+    mail: mailJson,
+    now: now.toISOString(),
+    discardAfter: request.discardAfter.toISOString(),
+  };
+  const [row] = locks
+    ? await statements.claimed.execute({ ...values, mailLockedUntil: locks.mail.toISOString(), deliveryLockedUntil: locks.delivery.toISOString() })
+    : await statements.unclaimed.execute(values);
   if (!row) throw new Error('the application to complete has no row');
   const { completedNumber, completedAt, claimedMailId, claimedDeliveryId, ...state } = row;
   if (completedNumber !== null && completedAt !== null) {
     // The message as the statement wrote it: the number in its slot.
     const message = JSON.parse(mailJson.replaceAll(NUMBER_SLOT, completedNumber)) as MailMessage;
     const claimed: CompletionClaims = {
-      mail: claimedMailId && mailLockedUntil ? { id: claimedMailId, kind: 'completion', message, attempts: 1, discardAfter: request.discardAfter, lockedUntil: mailLockedUntil } : null,
-      delivery: claimedDeliveryId && deliveryLockedUntil ? { applicationId: claimedDeliveryId, bankCode, attempts: 1, lockedUntil: deliveryLockedUntil } : null,
+      mail: claimedMailId && locks ? { id: claimedMailId, kind: 'completion', message, attempts: 1, discardAfter: request.discardAfter, lockedUntil: locks.mail } : null,
+      delivery: claimedDeliveryId && locks ? { applicationId: claimedDeliveryId, bankCode, attempts: 1, lockedUntil: locks.delivery } : null,
     };
     return { completed: true, applicationNumber: completedNumber, completedAt, claimed };
   }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * The application number: <bank code>-<yyMMdd>-<6-digit sequence>, e.g. 0177-250615-000042:
@@ -18,9 +18,10 @@ export function formatApplicationNumber(bankCode: string, japanDay: string, sequ
 
 /**
  * formatApplicationNumber in SQL, for the sequence a statement draws (`sequence`, an integer
- * expression). lpad would cut a seventh digit, which the counter's CHECK (1 to 999999,
- * migration 0003) never lets a statement draw: the 1,000,000th completion of a bank's day fails.
+ * expression) after `prefix` (applicationNumberPrefix, or a placeholder for it). lpad would cut
+ * a seventh digit, which the counter's CHECK (1 to 999999, migration 0003) never lets a
+ * statement draw: the 1,000,000th completion of a bank's day fails.
  */
-export function applicationNumberSql(bankCode: string, japanDay: string, sequence: SQL): SQL {
-  return sql`${applicationNumberPrefix(bankCode, japanDay)}::text || lpad(${sequence}::text, 6, '0')`;
+export function applicationNumberSql(prefix: string | SQLWrapper, sequence: SQL): SQL {
+  return sql`${prefix}::text || lpad(${sequence}::text, 6, '0')`;
 }

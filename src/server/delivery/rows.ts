@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrap
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { bankDeliveries } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The statements of the bank hand-off (migration 0021) on its rows; when to run them is the
@@ -16,13 +17,14 @@ import { bankDeliveries } from '../db/schema.js';
  * application. With `lockedUntil`, each row is queued claimed by this process until then
  * (attempts 1, as claimDueDeliveries would leave it; ADR 0041) and the statement returns the
  * `application_id` of the rows it inserted (not of one queued before), to hand to
- * DeliveryWorker.handOff once the statement has committed.
+ * DeliveryWorker.handOff once the statement has committed. The values may be placeholders of a
+ * statement built once (db/prepared.ts).
  */
-export function enqueueDeliveriesOf(applications: SQL, bankCode: string, now: Date, lockedUntil?: Date): SQL {
+export function enqueueDeliveriesOf(applications: SQL, bankCode: string | SQLWrapper, now: Date | SQLWrapper, lockedUntil?: Date | SQLWrapper): SQL {
   const columns = [bankDeliveries.applicationId, bankDeliveries.bankCode, bankDeliveries.nextAttemptAt, bankDeliveries.createdAt];
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = timestamptz(now);
   const claimed = lockedUntil
-    ? { columns: [bankDeliveries.lockedUntil, bankDeliveries.attempts], values: sql`, ${lockedUntil.toISOString()}::timestamptz, 1`, returning: sql` returning ${sql.identifier(bankDeliveries.applicationId.name)}` }
+    ? { columns: [bankDeliveries.lockedUntil, bankDeliveries.attempts], values: sql`, ${timestamptz(lockedUntil)}, 1`, returning: sql` returning ${sql.identifier(bankDeliveries.applicationId.name)}` }
     : null;
   const names = [...columns, ...(claimed?.columns ?? [])].map((column) => sql.identifier(column.name));
   return sql`insert into ${bankDeliveries} (${sql.join(names, sql`, `)}) select queued.application_id, ${bankCode}::varchar, ${at}, ${at}${claimed?.values ?? sql``} from (${applications}) as queued(application_id) on conflict do nothing${claimed?.returning ?? sql``}`;

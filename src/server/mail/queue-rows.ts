@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { mailQueue } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 import type { MailMessage } from './types.js';
 
 /**
@@ -32,14 +33,14 @@ export async function enqueueMail(db: Writer, kind: MailKind, message: MailMessa
  * so that the mail is queued exactly when that statement makes the change it is about. With
  * `lockedUntil`, each row is queued claimed by this process until then (attempts 1, as
  * claimedMailRow; ADR 0041) and the statement returns its `id`, to hand to MailQueue.handOff once
- * the statement has committed.
+ * the statement has committed. The times may be placeholders of a statement built once
+ * (db/prepared.ts).
  */
-export function enqueueMailsOf(kind: MailKind, rows: SQL, now: Date, discardAfter: Date, lockedUntil?: Date): SQL {
+export function enqueueMailsOf(kind: MailKind, rows: SQL, now: Date | SQLWrapper, discardAfter: Date | SQLWrapper, lockedUntil?: Date | SQLWrapper): SQL {
   const columns = [mailQueue.id, mailQueue.kind, mailQueue.message, mailQueue.nextAttemptAt, mailQueue.discardAfter, mailQueue.createdAt, mailQueue.applicationId];
-  const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
-  const claimed = lockedUntil ? { columns: [mailQueue.lockedUntil, mailQueue.attempts], values: sql`, ${at(lockedUntil)}, 1`, returning: sql` returning ${sql.identifier(mailQueue.id.name)}` } : null;
+  const claimed = lockedUntil ? { columns: [mailQueue.lockedUntil, mailQueue.attempts], values: sql`, ${timestamptz(lockedUntil)}, 1`, returning: sql` returning ${sql.identifier(mailQueue.id.name)}` } : null;
   const names = [...columns, ...(claimed?.columns ?? [])].map((column) => sql.identifier(column.name));
-  return sql`insert into ${mailQueue} (${sql.join(names, sql`, `)}) select gen_random_uuid(), ${kind}::varchar, queued.message, ${at(now)}, ${at(discardAfter)}, ${at(now)}, queued.application_id${claimed?.values ?? sql``} from (${rows}) as queued(application_id, message)${claimed?.returning ?? sql``}`;
+  return sql`insert into ${mailQueue} (${sql.join(names, sql`, `)}) select gen_random_uuid(), ${kind}::varchar, queued.message, ${timestamptz(now)}, ${timestamptz(discardAfter)}, ${timestamptz(now)}, queued.application_id${claimed?.values ?? sql``} from (${rows}) as queued(application_id, message)${claimed?.returning ?? sql``}`;
 }
 
 export interface ClaimedMail {

@@ -1,0 +1,9 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * A time as a statement's timestamptz: a Date's ISO text, or a placeholder (or any expression)
+ * of a statement built once and prepared (db/prepared.ts), whose value is then an ISO text.
+ */
+export function timestamptz(value: Date | SQLWrapper): SQL {
+  return sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
+}
