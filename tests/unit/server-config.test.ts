@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       rateLimit: { addressPerHour: 5, ipPerHour: 30, verifyIpPerHour: 30 },
       timeouts: { headersMs: 20_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 10_000 },
       ekycPollIntervalMs: null,
-      mailQueue: { retryFirstMs: 5_000, retryMaxMs: 900_000, pollMs: 1_000, concurrency: 5 },
+      mailQueue: { retryFirstMs: 5_000, retryMaxMs: 900_000, pollMs: 1_000, concurrency: 10 },
       trustProxy: false,
       logLevel: 'info',
       ekycProvider: 'simulator',
