@@ -18,7 +18,8 @@
  * Then a table of the issue's goals next to the figures.
  *
  * A whole application is what the pages send (bench/applications.ts), the mail read from a real
- * SMTP sink in this process (tests/api/smtp-sink.ts). With LOAD_PACE_SECONDS each applicant
+ * SMTP sink in this process (tests/api/smtp-sink.ts), each completed application delivered to a
+ * bank receiver in this process (bench/bank-receiver.ts). With LOAD_PACE_SECONDS each applicant
  * spreads one application over that many seconds (think time between pages, starts
  * staggered), as the issue's "1,000 applicants pacing a 90 s application".
  *
