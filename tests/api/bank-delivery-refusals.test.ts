@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankConfig } from '../../src/domain/bank/types.js';
-import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
-import { backends, startTestServer, type TestServer } from './helpers.js';
+import { backends, startTestServer, withDeliveryEndpoints, type TestServer } from './helpers.js';
 
 /**
  * Two answers a bank's endpoint must not turn into a delivery: a redirect (a signed application
@@ -44,16 +42,6 @@ class Endpoints {
   }
 }
 
-function withEndpoints(registry: BankRegistry, endpointOf: (bankCode: string) => string): BankRegistry {
-  const add = (bank: BankConfig | undefined) => bank && { ...bank, DELIVERY_ENDPOINT: endpointOf(bank.code) };
-  return {
-    all: () => registry.all().map((bank) => ({ ...bank, DELIVERY_ENDPOINT: endpointOf(bank.code) })),
-    get: (code) => add(registry.get(code)),
-    resolveHost: (host, defaultCode, exactOnly) => add(registry.resolveHost(host, defaultCode, exactOnly)),
-    imagePath: (bank, kind) => registry.imagePath(bank, kind),
-  };
-}
-
 describe.each(backends)('hand-off refused by the endpoint ($name)', (backend) => {
   const endpoints = new Endpoints();
   let server: TestServer;
@@ -62,7 +50,7 @@ describe.each(backends)('hand-off refused by the endpoint ($name)', (backend) =>
     await endpoints.start();
     // The first retry an hour away: each delivery is tried once in this test.
     const delivery = { ...loadConfig({}).delivery, retryFirstMs: 3_600_000, pollMs: 50, timeoutMs: 300 };
-    server = await startTestServer(backend, { config: { delivery }, banks: (banks) => withEndpoints(banks, (code) => endpoints.of(code)) });
+    server = await startTestServer(backend, { config: { delivery }, banks: (banks) => withDeliveryEndpoints(banks, (code) => endpoints.of(code)) });
   });
   afterAll(async () => {
     await server?.close();

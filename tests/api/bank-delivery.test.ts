@@ -6,16 +6,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankConfig } from '../../src/domain/bank/types.js';
 import { buildApp } from '../../src/server/app.js';
-import type { BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig } from '../../src/server/config.js';
 import { listDeliveries } from '../../src/server/delivery/rows.js';
 import { complete, verifiedApplication } from './application-fixtures.js';
 import { asc, eq } from 'drizzle-orm';
 import { applicationForms, applications, bankDeliveries, ekycSessions } from '../../src/server/db/schema.js';
 import { toJstIso } from '../../src/server/time.js';
-import { backends, captureLog, startTestServer, type TestServer } from './helpers.js';
+import { backends, captureLog, startTestServer, withDeliveryEndpoints, type TestServer } from './helpers.js';
 
 /**
  * Issue 15: every completed application reaches its bank exactly once in effect. A real HTTP
@@ -86,16 +84,6 @@ class BankReceiver {
   }
 }
 
-function withEndpoint(registry: BankRegistry, endpoint: () => string): BankRegistry {
-  const add = (bank: BankConfig | undefined) => bank && { ...bank, DELIVERY_ENDPOINT: endpoint() };
-  return {
-    all: () => registry.all().map((bank) => ({ ...bank, DELIVERY_ENDPOINT: endpoint() })),
-    get: (code) => add(registry.get(code)),
-    resolveHost: (host, defaultCode, exactOnly) => add(registry.resolveHost(host, defaultCode, exactOnly)),
-    imagePath: (bank, kind) => registry.imagePath(bank, kind),
-  };
-}
-
 const APPLICATIONS = 5;
 
 describe.each(backends)('hand-off to the bank ($name)', (backend) => {
@@ -124,7 +112,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     const delivery = { ...loadConfig({}).delivery, retryFirstMs: 100, retryMaxMs: 400, pollMs: 50, timeoutMs: 2_000 };
     // On disk for PGlite, so that a restart finds what the first process queued.
     dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-delivery-'));
-    server = await startTestServer(backend, { config: { delivery, dataDir, logLevel: 'info' }, logStream: log.stream, banks: (banks) => withEndpoint(banks, () => receiver.url) });
+    server = await startTestServer(backend, { config: { delivery, dataDir, logLevel: 'info' }, logStream: log.stream, banks: (banks) => withDeliveryEndpoints(banks, () => receiver.url) });
     app = server.app;
     publicKeyPem = app.deliveryKey.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   });

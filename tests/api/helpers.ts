@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import type { BankConfig } from '../../src/domain/bank/types.js';
 import { loadBanks, type BankRegistry } from '../../src/server/banks/registry.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { OutboxMailSender, type OutboxEntry } from '../../src/server/mail/index.js';
@@ -266,4 +267,15 @@ export function captureLog(): { stream: Writable; lines: string[] } {
     },
   });
   return { stream, lines };
+}
+
+/** The banks of `registry`, each handing its applications to `endpointOf(its code)` (DELIVERY_ENDPOINT), as startTestServer's `banks`. */
+export function withDeliveryEndpoints(registry: BankRegistry, endpointOf: (bankCode: string) => string): BankRegistry {
+  const add = (bank: BankConfig | undefined) => bank && { ...bank, DELIVERY_ENDPOINT: endpointOf(bank.code) };
+  return {
+    all: () => registry.all().map((bank) => ({ ...bank, DELIVERY_ENDPOINT: endpointOf(bank.code) })),
+    get: (code) => add(registry.get(code)),
+    resolveHost: (host, defaultCode, exactOnly) => add(registry.resolveHost(host, defaultCode, exactOnly)),
+    imagePath: (bank, kind) => registry.imagePath(bank, kind),
+  };
 }
