@@ -3,8 +3,9 @@ import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { EKYC_STATUS, isEkycPending, type EkycStatus } from '../../domain/ekyc.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
+import { timestamptz } from '../db/values.js';
 import { applications, ekycSessions } from '../db/schema.js';
-import { approvalColumns, approvalInputs, approvalRecords, insertWithDecision } from '../records/write.js';
+import { approvalColumns, approvalInputs, approvalRecords, recordsJson, withDecision } from '../records/write.js';
 import { statusOf, type EkycProvider, type EkycProviderStatus } from './adapter.js';
 
 export type ApplyResult = 'updated' | 'unchanged' | 'unknown';
@@ -28,6 +29,27 @@ const pendingApprovalOf = oncePerDatabase((db) =>
     .prepare('ekyc_pending_approval'),
 );
 
+/** A session not decided yet: created, or being processed by the provider. */
+const undecidedStatus = inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing]);
+
+/**
+ * The approval of a session with its verification records (records/write.ts, withDecision),
+ * built once per database and prepared (db/prepared.ts): every approved identity check runs it.
+ * Placeholders: id (the session), status, supplement, now (ISO), records (recordsJson). Only an
+ * undecided session is changed.
+ */
+const approvalOf = oncePerDatabase((db) => {
+  const now = timestamptz(sql.placeholder('now'));
+  const decided = db.$with('decided').as(
+    db
+      .update(ekycSessions)
+      .set({ status: sql`${sql.placeholder('status')}`, supplement: sql`${sql.placeholder('supplement')}`, updatedAt: now, decidedAt: now })
+      .where(and(eq(ekycSessions.id, sql.placeholder('id')), undecidedStatus))
+      .returning({ id: ekycSessions.id, applicationId: ekycSessions.applicationId }),
+  );
+  return withDecision(db, decided, sql.placeholder('records')).prepare('ekyc_approval');
+});
+
 /**
  * Records a provider's state of a session. Status only moves forward: created (1) ->
  * provider processing (2) -> approved (4) / failed (8) / rejected (9); a decided session
@@ -43,7 +65,6 @@ export async function applyProviderStatus(
 ): Promise<ApplyResult> {
   const next = statusOf(reported.state);
   const session = sessionOf(provider.name, providerSessionId);
-  const undecided = inArray(ekycSessions.status, [EKYC_STATUS.created, EKYC_STATUS.providerProcessing]);
   let updated: { id: number }[] = [];
   if (next === EKYC_STATUS.providerProcessing) {
     updated = await db
@@ -60,20 +81,14 @@ export async function applyProviderStatus(
     const evidence = reported.evidence ?? { state: reported.state, supplement: reported.supplement };
     const check = { id: pending.id, applicationId: pending.applicationId, applicationType: pending.applicationType, sessionId: pending.id, provider: provider.name, providerSessionId, method: provider.method, evidence };
     const records = approvalRecords(check, await approvalInputs(db, pending, check), now);
-    const decided = db.$with('decided').as(
-      db
-        .update(ekycSessions)
-        .set({ status: next, supplement: reported.supplement, updatedAt: now, decidedAt: now })
-        .where(and(eq(ekycSessions.id, pending.id), undecided))
-        .returning({ id: ekycSessions.id, applicationId: ekycSessions.applicationId }),
-    );
-    updated = (await insertWithDecision(db, decided, records)).length > 0 ? [{ id: pending.id }] : [];
+    const decided = await approvalOf(db).execute({ id: pending.id, status: next, supplement: reported.supplement, now: now.toISOString(), records: recordsJson(records) });
+    updated = decided.length > 0 ? [{ id: pending.id }] : [];
   } else if (!isEkycPending(next)) {
     // Failed or rejected: no record, one statement.
     updated = await db
       .update(ekycSessions)
       .set({ status: next, supplement: false, updatedAt: now, decidedAt: now })
-      .where(and(session, undecided))
+      .where(and(session, undecidedStatus))
       .returning({ id: ekycSessions.id });
   }
   if (updated.length > 0) return 'updated';

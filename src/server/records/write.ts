@@ -101,15 +101,9 @@ export function approvalRecords(check: ApprovedCheck, inputs: ApprovalInputs, no
 /** A CTE that decides a session: the rows it changed, with the session's id and application. */
 type Decided = WithSubquery & { id: SQLWrapper; applicationId: SQLWrapper };
 
-/**
- * The decision and its records in one statement (ADR 0041): the records are inserted from the
- * rows `decided` (a data-modifying CTE) changed, so they exist exactly when the session was
- * approved by this statement (once: only the first decision changes it), written atomically
- * with it. Returns the ids of the records written (none: the session was not changed).
- */
-export async function insertWithDecision(db: Database, decided: Decided, records: NewRecord[]): Promise<number[]> {
-  // The records as the insert would have sent them, one JSON array, typed column by column.
-  const json = JSON.stringify(
+/** The records as the insert of withDecision takes them: one JSON array, typed column by column. */
+export function recordsJson(records: NewRecord[]): string {
+  return JSON.stringify(
     records.map((record) => ({
       bank_code: record.bankCode,
       application_id: record.applicationId,
@@ -124,16 +118,25 @@ export async function insertWithDecision(db: Database, decided: Decided, records
       recorded_at: record.recordedAt,
     })),
   );
+}
+
+/**
+ * The decision and its records in one statement (ADR 0041): the records (`records`, the JSON of
+ * recordsJson, or a placeholder for it) are inserted from the rows `decided` (a data-modifying
+ * CTE) changed, so they exist exactly when the session was approved by this statement (once:
+ * only the first decision changes it), written atomically with it. It returns the ids of the
+ * records written (none: the session was not changed).
+ */
+export function withDecision(db: Database, decided: Decided, records: SQLWrapper) {
   // Written out: drizzle's INSERT … SELECT would name the identity column too.
   const recorded = db.$with('recorded', { id: verificationRecords.id }).as(
     sql`insert into ${verificationRecords} (bank_code, application_id, application_type, ekyc_session_id, subject_role, subject, method, provider, provider_reference, evidence, verified_at, recorded_at)
       select r.bank_code, ${decided.applicationId}, r.application_type, ${decided.id}, r.subject_role, r.subject, r.method, r.provider, r.provider_reference, r.evidence, r.verified_at, r.recorded_at
-      from ${decided} join jsonb_to_recordset(${json}::jsonb) as r(bank_code varchar, application_id uuid, application_type varchar, subject_role varchar, subject jsonb, method varchar, provider varchar, provider_reference varchar, evidence jsonb, verified_at timestamptz, recorded_at timestamptz)
+      from ${decided} join jsonb_to_recordset(${records}::jsonb) as r(bank_code varchar, application_id uuid, application_type varchar, subject_role varchar, subject jsonb, method varchar, provider varchar, provider_reference varchar, evidence jsonb, verified_at timestamptz, recorded_at timestamptz)
       on r.application_id = ${decided.applicationId}
       returning id`,
   );
-  const inserted = await db.with(decided, recorded).select({ id: recorded.id }).from(recorded);
-  return inserted.map((row) => row.id);
+  return db.with(decided, recorded).select({ id: recorded.id }).from(recorded);
 }
 
 /** The uploaded documents as a record refers to them: id, type, size, SHA-256 of the stored image. */
