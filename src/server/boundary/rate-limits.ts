@@ -4,6 +4,7 @@ import type { Hasher } from '../crypto.js';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { rateLimits } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The store of @fastify/rate-limit (its `store` option) kept in the database (migration 0010),
@@ -68,7 +69,7 @@ export interface LimitHit {
  * counts one more.
  */
 const hitStatementsOf = oncePerDatabase((db) => {
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const now = timestamptz(sql.placeholder('now'));
   const ended = sql`${rateLimits.windowEndsAt} <= ${now}`;
   const conflict = {
     target: [rateLimits.name, rateLimits.key],
@@ -81,7 +82,7 @@ const hitStatementsOf = oncePerDatabase((db) => {
   const firstHit = () =>
     db
       .insert(rateLimits)
-      .values({ name: sql`${sql.placeholder('name')}`, key: sql`${sql.placeholder('key')}`, hits: 1, windowEndsAt: sql`${sql.placeholder('windowEndsAt')}::timestamptz` })
+      .values({ name: sql`${sql.placeholder('name')}`, key: sql`${sql.placeholder('key')}`, hits: 1, windowEndsAt: timestamptz(sql.placeholder('windowEndsAt')) })
       .onConflictDoUpdate(conflict)
       .returning(counts);
   const firstCounted = db.$with('first_hit').as(firstHit());
@@ -95,7 +96,7 @@ const hitStatementsOf = oncePerDatabase((db) => {
             name: sql`${sql.placeholder('thenName')}::varchar`.as('name'),
             key: sql`${sql.placeholder('thenKey')}::varchar`.as('key'),
             hits: sql`1`.as('hits'),
-            windowEndsAt: sql`${sql.placeholder('thenWindowEndsAt')}::timestamptz`.as('window_ends_at'),
+            windowEndsAt: timestamptz(sql.placeholder('thenWindowEndsAt')).as('window_ends_at'),
           })
           .from(firstCounted)
           .where(lte(firstCounted.hits, sql`${sql.placeholder('unlessFirstOver')}::integer`)),

@@ -78,8 +78,8 @@ function held(row: { applicationId: string | SQLWrapper; lockedUntil: Date | SQL
 const markDeliveredOf = oncePerDatabase((db) =>
   db
     .update(bankDeliveries)
-    .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`${sql.placeholder('payloadSha256')}` })
-    .where(held({ applicationId: sql.placeholder('applicationId'), lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz` }))
+    .set({ deliveredAt: timestamptz(sql.placeholder('now')), nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`${sql.placeholder('payloadSha256')}` })
+    .where(held({ applicationId: sql.placeholder('applicationId'), lockedUntil: timestamptz(sql.placeholder('lockedUntil')) }))
     .prepare('bank_delivery_mark_delivered'),
 );
 

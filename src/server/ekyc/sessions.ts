@@ -4,6 +4,7 @@ import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
 import { applications, ekycSessions } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 
 /** An application's identity-check session as the routes read it. */
 export interface EkycSessionRow {
@@ -26,7 +27,7 @@ export interface NewEkycSession {
 
 /** insertEkycSession's statement, prepared (db/prepared.ts): every application starts a check. */
 const sessionInsertOf = oncePerDatabase((db) => {
-  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const now = timestamptz(sql.placeholder('now'));
   const value = (name: keyof NewEkycSession) => sql`${sql.placeholder(name)}`;
   return db
     .insert(ekycSessions)

@@ -2,6 +2,7 @@ import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { applicationForms, applicationPins, applications } from '../db/schema.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The stored answers of the generic engine's forms: one jsonb document per application and
@@ -59,7 +60,7 @@ function stepStore(db: Database, checksRevision: boolean) {
             applicationId: open.id,
             form: sql`${sql.placeholder('form')}::varchar`.as('form'),
             answers: sql`${sql.placeholder('answers')}::jsonb`.as('answers'),
-            updatedAt: sql`${now}::timestamptz`.as('updated_at'),
+            updatedAt: timestamptz(now).as('updated_at'),
           })
           .from(open),
       )

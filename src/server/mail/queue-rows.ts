@@ -94,7 +94,7 @@ export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, 
  */
 export function insertClaimedMail(db: Writer) {
   const value = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}`;
-  const time = (name: keyof ClaimedMailValues) => sql`${sql.placeholder(`mail_${name}`)}::timestamptz`;
+  const time = (name: keyof ClaimedMailValues) => timestamptz(sql.placeholder(`mail_${name}`));
   return db.insert(mailQueue).values({
     id: value('id'),
     kind: value('kind'),

@@ -4,6 +4,7 @@ import { oncePerDatabase } from '../db/prepared.js';
 import { applicationPins, applications, pinBindings } from '../db/schema.js';
 import { storedAnswerFields, storedAnswersFrom, type StoredAnswers } from '../forms/answers.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The statements of POST /api/pin on the database (ADR 0040): the PIN's store in one
@@ -54,7 +55,7 @@ const pinStoreOf = oncePerDatabase((db) => {
   const set = db.$with('set').as(
     db
       .update(applications)
-      .set({ updatedAt: sql`${now}::timestamptz`, pinSet: true })
+      .set({ updatedAt: timestamptz(now), pinSet: true })
       .where(and(eq(applications.id, id), eq(applications.pinSet, false), eq(applications.revision, sql.placeholder('revision')), liveBinding(db, binding)))
       .returning({ id: applications.id }),
   );
@@ -68,7 +69,7 @@ const pinStoreOf = oncePerDatabase((db) => {
             applicationId: set.id,
             keyId: sql`${sql.placeholder('keyId')}::varchar`.as('key_id'),
             ciphertext: sql`${sql.placeholder('ciphertext')}::text`.as('ciphertext'),
-            createdAt: sql`${now}::timestamptz`.as('created_at'),
+            createdAt: timestamptz(now).as('created_at'),
           })
           .from(set),
       )

@@ -43,7 +43,7 @@ export function recordsFromJson(rows: unknown[]): VerificationRecord[] {
   });
 }
 
-/** recordsOf's statement, prepared (db/prepared.ts): every delivery to the bank reads it. */
+/** recordsOf's statement, prepared (db/prepared.ts). */
 const recordsOfApplication = oncePerDatabase((db) =>
   db
     .select()

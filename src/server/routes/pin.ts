@@ -11,6 +11,7 @@ import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 import { pinStateOf, storePin } from '../pin/store.js';
 import { validateBody } from '../validation.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The cash-card PIN (spec sections 4, 5 and 7).
@@ -101,7 +102,7 @@ const bindingStoreOf = oncePerDatabase((db) => {
   return db
     .with(expired)
     .insert(pinBindings)
-    .values({ bindingHash: sql`${sql.placeholder('bindingHash')}`, applicationId: sql`${id}`, createdAt: sql`${now}::timestamptz`, expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz` })
+    .values({ bindingHash: sql`${sql.placeholder('bindingHash')}`, applicationId: sql`${id}`, createdAt: timestamptz(now), expiresAt: timestamptz(sql.placeholder('expiresAt')) })
     .prepare('pin_binding_store');
 });
 

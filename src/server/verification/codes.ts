@@ -3,6 +3,7 @@ import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { applications, authTokens, verificationCodes, type ApplicationType } from '../db/schema.js';
 import { claimedMailPlaceholderValues, insertClaimedMail, type QueuedMail } from '../mail/queue-rows.js';
+import { timestamptz } from '../db/values.js';
 
 /**
  * The statements of the e-mail verification (routes/verification-codes.ts) that every
@@ -29,7 +30,7 @@ const codeStoreOf = oncePerDatabase((db) => {
   const replaced = db.$with('replaced').as(
     db
       .update(verificationCodes)
-      .set({ expiresAt: sql`${now}::timestamptz` })
+      .set({ expiresAt: timestamptz(now) })
       .where(
         and(
           eq(verificationCodes.bankCode, sql.placeholder('bankCode')),
@@ -51,8 +52,8 @@ const codeStoreOf = oncePerDatabase((db) => {
         mailHash: sql`${sql.placeholder('mailHash')}`,
         codeHash: sql`${sql.placeholder('codeHash')}`,
         attempts: 0,
-        createdAt: sql`${now}::timestamptz`,
-        expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`,
+        createdAt: timestamptz(now),
+        expiresAt: timestamptz(sql.placeholder('expiresAt')),
       })
       .returning({ id: verificationCodes.id }),
   );
@@ -134,7 +135,7 @@ export type ApplicationCreation = {
  * of ApplicationCreation (times as ISO strings).
  */
 const applicationCreationOf = oncePerDatabase((db) => {
-  const at = sql`${sql.placeholder('now')}::timestamptz`;
+  const at = timestamptz(sql.placeholder('now'));
   const claimed = db
     .$with('claimed')
     .as(
@@ -161,7 +162,7 @@ const applicationCreationOf = oncePerDatabase((db) => {
           applicationId: created.id,
           createdAt: sql`${at}`.as('created_at'),
           lastSeenAt: sql`${at}`.as('last_seen_at'),
-          expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz`.as('expires_at'),
+          expiresAt: timestamptz(sql.placeholder('expiresAt')).as('expires_at'),
         })
         .from(created),
     )
