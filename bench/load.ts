@@ -60,7 +60,7 @@ import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { startBankReceiver } from './bank-receiver.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
 import { TEST_IDENTITY_CHECK_DAY } from '../tests/support/identity-check-day.js';
-import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
+import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, mainThreadCpuMs, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { cpuByRoute, cpuByRouteRows, type CpuByRoute } from './cpu-by-route.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
 import { latencySummary } from './support.js';
@@ -106,6 +106,8 @@ interface Measured {
     seconds: number;
     recorder: Recorder;
     cpuMs: number;
+    /** Of cpuMs, the event loop's thread. */
+    mainThreadCpuMs: number;
     statements: number;
     postgresCpuMs: number | null;
     driverCpuMs: number;
@@ -200,6 +202,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     await probeByRoute(server, false);
     const recorder = new Recorder();
     const loadCpu = await cpuMs(server.pid);
+    const loadMainThreadCpu = await mainThreadCpuMs(server.pid);
     const loadProbe = await askProbe(server);
     const postgresBefore = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const driverBefore = process.cpuUsage();
@@ -218,6 +221,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
       delivered: bankReceiver.arrived() - arrivedBefore,
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
+      mainThreadCpuMs: ((await mainThreadCpuMs(server.pid)) - loadMainThreadCpu) / done,
       statements: (serverProbe.statements - loadProbe.statements) / done,
       serverLoop: { p99: serverProbe.loopDelayP99Ms, max: serverProbe.loopDelayMaxMs },
       driverLoop,
@@ -306,7 +310,7 @@ function report(results: Measured[]): void {
   rows.push([
     `server CPU per application, under the load below (${share})`,
     '(same)',
-    ...both((m) => `${fixed(m.load.cpuMs, 1)} ms${m.load.postgresCpuMs === null ? '' : ` (+${fixed(m.load.postgresCpuMs, 1)} ms in PostgreSQL)`}`),
+    ...both((m) => `${fixed(m.load.cpuMs, 1)} ms, main thread ${fixed(m.load.mainThreadCpuMs, 1)}${m.load.postgresCpuMs === null ? '' : ` (+${fixed(m.load.postgresCpuMs, 1)} ms in PostgreSQL)`}`),
   ]);
   rows.push(['SQL statements per application: general / child', '<= 40 general', ...both((m) => `${perFlow((s) => fixed(s.statements, 1))(m)} (under load ${fixed(m.load.statements, 1)})`)]);
   rows.push([

@@ -28,7 +28,11 @@ const CLOCK_TICKS = (() => {
 
 /** utime, stime, cutime, cstime of a process in ms (fields 14-17 of /proc/<pid>/stat). */
 export async function cpuTimes(pid: number): Promise<{ own: number; children: number; ppid: number }> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return statTimes(`/proc/${pid}/stat`);
+}
+
+async function statTimes(file: string): Promise<{ own: number; children: number; ppid: number }> {
+  const stat = await readFile(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const tick = (index: number) => (Number(fields[index - 3]) * 1000) / CLOCK_TICKS;
   return { own: tick(14) + tick(15), children: tick(16) + tick(17), ppid: Number(fields[1]) };
@@ -36,6 +40,14 @@ export async function cpuTimes(pid: number): Promise<{ own: number; children: nu
 
 export async function cpuMs(pid: number): Promise<number> {
   return (await cpuTimes(pid)).own;
+}
+
+/**
+ * The CPU time of a process's main thread in ms: the event loop, which one process's rate is
+ * bound by (the rest is libuv's thread pool, V8's compiler and garbage-collector threads).
+ */
+export async function mainThreadCpuMs(pid: number): Promise<number> {
+  return (await statTimes(`/proc/${pid}/task/${pid}/stat`)).own;
 }
 
 export async function rssMb(pid: number): Promise<number> {
