@@ -228,6 +228,30 @@ describe.each(backends)('the mail queue worker ($name)', (backend) => {
       expect(await db.select().from(mailQueue)).toEqual([]);
     });
 
+    it('keeps the rows of mails sent close together until its gathering ends, then deletes them together; a flush at once', async () => {
+      const { db } = await open();
+      const clock = new TestClock();
+      const rows = async () => (await db.select().from(mailQueue)).length;
+      const gathering = worker(db, clock, { lockMs, sentRowsGatherMs: HOUR });
+      const addresses = ['a', 'b', 'c'].map((name) => `${name}@example.jp`);
+      for (const to of addresses) gathering.queue.handOff(await queueClaimed(db, clock, to));
+      await vi.waitFor(() => expect(gathering.sender.started).toEqual(addresses));
+      gathering.sender.end('a@example.jp');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      gathering.sender.end('b@example.jp');
+      gathering.sender.end('c@example.jp');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await rows()).toBe(3);
+      await gathering.queue.flush();
+      expect(await rows()).toBe(0);
+
+      const brief = worker(db, clock, { lockMs, sentRowsGatherMs: 50 });
+      brief.queue.handOff(await queueClaimed(db, clock, 'd@example.jp'));
+      await vi.waitFor(() => expect(brief.sender.started).toEqual(['d@example.jp']));
+      brief.sender.end('d@example.jp');
+      await vi.waitFor(async () => expect(await rows()).toBe(0));
+    });
+
     it('is sent by another worker once the lock has run out when the process that queued it died before sending it', async () => {
       const { db } = await open();
       const clock = new TestClock();

@@ -50,7 +50,7 @@ describe('mail through the durable queue', () => {
       logLevel: 'silent',
       secrets: { hmacPepper: randomBytes(32).toString('base64url') },
       // Shortened for the test only; the defaults are 5 s doubling to 15 min.
-      mailQueue: { retryFirstMs: 50, retryMaxMs: 200, pollMs: 60_000, lockMs: 60_000, concurrency: 5 },
+      mailQueue: { retryFirstMs: 50, retryMaxMs: 200, pollMs: 60_000, lockMs: 60_000, concurrency: 5, sentRowsGatherMs: 250 },
     };
   });
   afterAll(async () => {

@@ -44,6 +44,10 @@ export class MailQueue {
   private readonly sent: ClaimedMail[] = [];
   /** The deletes of sent mails' rows under way, one statement after another; null when none. */
   private removal: Promise<void> | null = null;
+  /** Ends the removal's gathering now (idle() waits for it); null when it is not gathering. */
+  private endGathering: (() => void) | null = null;
+  /** Callers waiting in idle(): sent rows are deleted without gathering meanwhile. */
+  private waitingForIdle = 0;
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
   private readonly loop: WorkLoop;
@@ -114,7 +118,15 @@ export class MailQueue {
    * way) and every sent mail's row is deleted.
    */
   private async idle(): Promise<void> {
-    while (this.sending.size > 0 || this.removal) await Promise.allSettled([...this.sending, this.removal]);
+    this.waitingForIdle += 1;
+    try {
+      while (this.sending.size > 0 || this.removal) {
+        this.endGathering?.();
+        await Promise.allSettled([...this.sending, this.removal]);
+      }
+    } finally {
+      this.waitingForIdle -= 1;
+    }
   }
 
   /**
@@ -224,19 +236,35 @@ export class MailQueue {
   }
 
   /**
-   * Deletes a sent mail's row: now when no delete is under way, else in the next, with every
-   * mail sent meanwhile (on the embedded database a delete waits its turn behind the requests'
-   * statements). A delete that fails leaves the rows claimed; once their lock runs out
-   * (lockMs) they are sent again: a mail is sent at least once.
+   * Deletes a sent mail's row after sentRowsGatherMs, with every mail sent meanwhile, in one
+   * statement; one sent during a delete goes in the next. A delete that fails leaves the rows
+   * claimed; once their lock runs out (lockMs) they are sent again: a mail is sent at least once.
    */
   private removeSent(row: ClaimedMail): void {
     this.sent.push(row);
     this.removal ??= this.removeAllSent();
   }
 
+  /** Waits sentRowsGatherMs, or less when idle() asks; not at all while it waits. */
+  private gathering(): Promise<void> {
+    const ms = this.settings.sentRowsGatherMs;
+    if (ms <= 0 || this.waitingForIdle > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.endGathering = null;
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      timer.unref();
+      this.endGathering = end;
+    });
+  }
+
   private async removeAllSent(): Promise<void> {
     try {
       while (this.sent.length > 0) {
+        await this.gathering();
         const rows = this.sent.splice(0);
         await removeClaimed(this.db, rows).catch((error: unknown) => this.log.error({ err: error, mails: rows.length }, 'mail queue: sent mail not deleted, to be sent again after its lock'));
       }
