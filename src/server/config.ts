@@ -243,6 +243,12 @@ export interface DeliverySettings {
   /** DELIVERY_CONCURRENCY: deliveries one process sends at once (default 2). */
   concurrency: number;
   /**
+   * How long a worker gathers the deliveries the banks took before marking them delivered in one
+   * statement (250 ms; the mail queue's sentRowsGatherMs). A process that dies meanwhile delivers
+   * them again once their lock runs out, with the same idempotency key.
+   */
+  markGatherMs: number;
+  /**
    * DELIVERY_SIGNING_KEY_FILE: PEM file of our Ed25519 private key (ADR 0033); required in
    * production. Unset elsewhere: a key derived from the server's pepper (DATA_DIR/secrets.json).
    */
@@ -316,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       timeoutMs: positive(env, 'DELIVERY_TIMEOUT_MS', 30_000),
       lockMs: 5 * 60_000,
       concurrency: positive(env, 'DELIVERY_CONCURRENCY', 2),
+      markGatherMs: 250,
       signingKeyFile: optional(env, 'DELIVERY_SIGNING_KEY_FILE'),
     },
     session: sessionTimings(env),

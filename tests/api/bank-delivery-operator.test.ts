@@ -84,6 +84,8 @@ describe('development receiver and the operator command', () => {
     expect(await enqueueClaimedDelivery(server.app.db, who.id, '0181', server.clock.now(), lockMs)).toBeNull();
     server.app.deliveries.wake();
     await until(async () => (await sent()) === before + 1);
+    // Marked delivered once the worker's gathering of taken deliveries ends (markGatherMs).
+    await until(async () => (await listDeliveries(server.app.db)).some((row) => row.applicationId === who.id && row.state === 'delivered'));
     expect((await listDeliveries(server.app.db)).find((row) => row.applicationId === who.id)).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 

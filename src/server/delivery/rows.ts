@@ -74,21 +74,41 @@ function held(row: { applicationId: string | SQLWrapper; lockedUntil: Date | SQL
   return and(eq(bankDeliveries.applicationId, row.applicationId), eq(bankDeliveries.lockedUntil, row.lockedUntil));
 }
 
-/** markDelivered's statement, prepared (db/prepared.ts): it follows every completed application. */
+/** A delivery the bank took: its claim, when, and the SHA-256 (hex) of the body it took. */
+export interface DeliveredMark {
+  row: ClaimedDelivery;
+  deliveredAt: Date;
+  payloadSha256: string;
+}
+
+/**
+ * markDelivered's statement, prepared (db/prepared.ts): it follows every completed application.
+ * Placeholder: marks, JSON text of [{ application_id, locked_until, delivered_at, payload_sha256 }]
+ * (each claim's token and its outcome), so a worker marks all the deliveries taken meanwhile in one.
+ */
 const markDeliveredOf = oncePerDatabase((db) =>
   db
     .update(bankDeliveries)
-    .set({ deliveredAt: timestamptz(sql.placeholder('now')), nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`${sql.placeholder('payloadSha256')}` })
-    .where(held({ applicationId: sql.placeholder('applicationId'), lockedUntil: timestamptz(sql.placeholder('lockedUntil')) }))
+    .set({ deliveredAt: sql`taken.delivered_at`, nextAttemptAt: null, lockedUntil: null, lastError: null, payloadSha256: sql`taken.payload_sha256` })
+    .from(sql`json_to_recordset(${sql.placeholder('marks')}::json) as taken(application_id uuid, locked_until timestamptz, delivered_at timestamptz, payload_sha256 varchar)`)
+    .where(sql`(${bankDeliveries.applicationId}, ${bankDeliveries.lockedUntil}) = (taken.application_id, taken.locked_until)`)
     .prepare('bank_delivery_mark_delivered'),
 );
 
 /**
- * The bank took it: nothing more to try; the row stays for the operator, with the SHA-256 of
- * the body the bank took (the body itself is never stored; ADR 0036).
+ * The banks took them: nothing more to try; each row stays for the operator, with the SHA-256
+ * of the body its bank took (the body itself is never stored; ADR 0036). A row whose claim ran
+ * out meanwhile (another worker holds it now) is left alone.
  */
-export async function markDelivered(db: Database, row: ClaimedDelivery, now: Date, payloadSha256: string): Promise<void> {
-  await markDeliveredOf(db).execute({ applicationId: row.applicationId, lockedUntil: row.lockedUntil.toISOString(), now: now.toISOString(), payloadSha256 });
+export async function markDelivered(db: Database, marks: readonly DeliveredMark[]): Promise<void> {
+  if (marks.length === 0) return;
+  const json = marks.map(({ row, deliveredAt, payloadSha256 }) => ({
+    application_id: row.applicationId,
+    locked_until: row.lockedUntil.toISOString(),
+    delivered_at: deliveredAt.toISOString(),
+    payload_sha256: payloadSha256,
+  }));
+  await markDeliveredOf(db).execute({ marks: JSON.stringify(json) });
 }
 
 /** Refused or unreachable: tried again from `next`, by any worker. */

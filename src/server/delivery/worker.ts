@@ -4,8 +4,9 @@ import { request } from 'undici';
 import type { DeliverySettings } from '../config.js';
 import type { Database } from '../db/index.js';
 import { backoffMs, WorkLoop } from '../db/work-loop.js';
+import { GatheredWrites } from '../db/gathered-writes.js';
 import { applicationDeliveryOf } from './payload.js';
-import { claimDueDeliveries, markDelivered, releaseDeliveries, rescheduleDelivery, type ClaimedDelivery } from './rows.js';
+import { claimDueDeliveries, markDelivered, releaseDeliveries, rescheduleDelivery, type ClaimedDelivery, type DeliveredMark } from './rows.js';
 import { IDEMPOTENCY_HEADER, signatureHeaders, type SigningKey } from './signature.js';
 
 /**
@@ -34,6 +35,12 @@ export class DeliveryWorker {
   private readonly handed = new Set<Promise<void>>();
   /** …and those waiting for a slot. */
   private readonly waiting: ClaimedDelivery[] = [];
+  /**
+   * The deliveries the banks took, marked delivered markGatherMs after the first in one
+   * statement. A mark that fails leaves the rows claimed; once their lock runs out they are
+   * delivered again, with the same idempotency key.
+   */
+  private readonly taken: GatheredWrites<DeliveredMark>;
 
   constructor(
     private readonly db: Database,
@@ -43,6 +50,14 @@ export class DeliveryWorker {
     private readonly log: FastifyBaseLogger,
     private readonly settings: DeliverySettings,
   ) {
+    this.taken = new GatheredWrites(
+      settings.markGatherMs,
+      async (marks) => {
+        await markDelivered(db, marks);
+        for (const { row } of marks) log.info({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts }, 'bank delivery: delivered');
+      },
+      (error, marks) => log.error({ err: error, deliveries: marks.length }, 'bank delivery: not marked delivered, to be delivered again after its lock'),
+    );
     this.loop = new WorkLoop(() => this.deliverDue(), settings.pollMs, (error: unknown) => log.error({ err: error }, 'bank delivery: round failed'));
   }
 
@@ -86,11 +101,13 @@ export class DeliveryWorker {
     this.loop.start();
   }
 
-  /** Stops looking for deliveries and waits for the ones under way, handed ones too. */
+  /** Stops looking for deliveries and waits for the ones under way, handed ones too, and their marks. */
   async stop(): Promise<void> {
     await this.loop.stop();
     await this.giveBack(this.waiting.splice(0));
-    while (this.handed.size > 0) await Promise.allSettled([...this.handed]);
+    await this.taken.hurried(async () => {
+      while (this.handed.size > 0 || this.taken.pending) await Promise.allSettled([...this.handed, this.taken.pending]);
+    });
   }
 
   /** Looks for due deliveries now, then again every pollMs. */
@@ -98,7 +115,7 @@ export class DeliveryWorker {
     this.loop.wake();
   }
 
-  /** Tries every delivery due now, `concurrency` at a time; returns how many the banks took. */
+  /** Tries every delivery due now, `concurrency` at a time; returns how many the banks took (marked delivered soon after). */
   async deliverDue(): Promise<number> {
     let delivered = 0;
     for (;;) {
@@ -146,8 +163,7 @@ export class DeliveryWorker {
       await this.reschedule(row, `http ${status}`);
       return false;
     }
-    await markDelivered(this.db, row, this.now(), createHash('sha256').update(body).digest('hex'));
-    this.log.info({ applicationId: row.applicationId, bankCode: row.bankCode, attempts: row.attempts }, 'bank delivery: delivered');
+    this.taken.add({ row, deliveredAt: this.now(), payloadSha256: createHash('sha256').update(body).digest('hex') });
     return true;
   }
 

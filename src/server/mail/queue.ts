@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueSettings } from '../config.js';
 import type { Database } from '../db/index.js';
 import { backoffMs, WorkLoop } from '../db/work-loop.js';
+import { GatheredWrites } from '../db/gathered-writes.js';
 import { claimDue, deleteStale, releaseClaimed, removeClaimed, rescheduleClaimed, type ClaimedMail } from './queue-rows.js';
 import type { MailSender } from './types.js';
 
@@ -40,14 +41,12 @@ export class MailQueue {
   private readonly sending = new Set<Promise<void>>();
   /** Mails this process claimed as it queued them, waiting for a free slot. */
   private readonly handed: ClaimedMail[] = [];
-  /** Sent mails whose rows are not deleted yet: each delete takes all that wait (removeSent). */
-  private readonly sent: ClaimedMail[] = [];
-  /** The deletes of sent mails' rows under way, one statement after another; null when none. */
-  private removal: Promise<void> | null = null;
-  /** Ends the removal's gathering now (idle() waits for it); null when it is not gathering. */
-  private endGathering: (() => void) | null = null;
-  /** Callers waiting in idle(): sent rows are deleted without gathering meanwhile. */
-  private waitingForIdle = 0;
+  /**
+   * Sent mails' rows, deleted sentRowsGatherMs after the first in one statement with every mail
+   * sent meanwhile. A delete that fails leaves the rows claimed; once their lock runs out
+   * (lockMs) they are sent again: a mail is sent at least once.
+   */
+  private readonly sentRows: GatheredWrites<ClaimedMail>;
   /** Ends a round's wait for a free slot early: this process has queued a mail. */
   private nudge: (() => void) | null = null;
   private readonly loop: WorkLoop;
@@ -59,6 +58,11 @@ export class MailQueue {
     private readonly log: FastifyBaseLogger,
     private readonly settings: MailQueueSettings,
   ) {
+    this.sentRows = new GatheredWrites(
+      settings.sentRowsGatherMs,
+      (rows) => removeClaimed(db, rows),
+      (error, rows) => log.error({ err: error, mails: rows.length }, 'mail queue: sent mail not deleted, to be sent again after its lock'),
+    );
     this.loop = new WorkLoop(
       () => this.deliverDue(),
       settings.pollMs,
@@ -118,15 +122,9 @@ export class MailQueue {
    * way) and every sent mail's row is deleted.
    */
   private async idle(): Promise<void> {
-    this.waitingForIdle += 1;
-    try {
-      while (this.sending.size > 0 || this.removal) {
-        this.endGathering?.();
-        await Promise.allSettled([...this.sending, this.removal]);
-      }
-    } finally {
-      this.waitingForIdle -= 1;
-    }
+    await this.sentRows.hurried(async () => {
+      while (this.sending.size > 0 || this.sentRows.pending) await Promise.allSettled([...this.sending, this.sentRows.pending]);
+    });
   }
 
   /**
@@ -231,46 +229,8 @@ export class MailQueue {
       return false;
     }
     // Sent: the slot is free for the next mail now; the row goes with the other sent ones.
-    this.removeSent(row);
+    this.sentRows.add(row);
     return true;
-  }
-
-  /**
-   * Deletes a sent mail's row after sentRowsGatherMs, with every mail sent meanwhile, in one
-   * statement; one sent during a delete goes in the next. A delete that fails leaves the rows
-   * claimed; once their lock runs out (lockMs) they are sent again: a mail is sent at least once.
-   */
-  private removeSent(row: ClaimedMail): void {
-    this.sent.push(row);
-    this.removal ??= this.removeAllSent();
-  }
-
-  /** Waits sentRowsGatherMs, or less when idle() asks; not at all while it waits. */
-  private gathering(): Promise<void> {
-    const ms = this.settings.sentRowsGatherMs;
-    if (ms <= 0 || this.waitingForIdle > 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const end = () => {
-        clearTimeout(timer);
-        this.endGathering = null;
-        resolve();
-      };
-      const timer = setTimeout(end, ms);
-      timer.unref();
-      this.endGathering = end;
-    });
-  }
-
-  private async removeAllSent(): Promise<void> {
-    try {
-      while (this.sent.length > 0) {
-        await this.gathering();
-        const rows = this.sent.splice(0);
-        await removeClaimed(this.db, rows).catch((error: unknown) => this.log.error({ err: error, mails: rows.length }, 'mail queue: sent mail not deleted, to be sent again after its lock'));
-      }
-    } finally {
-      this.removal = null;
-    }
   }
 
   private async reschedule(row: ClaimedMail, code: string): Promise<void> {
