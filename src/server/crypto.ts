@@ -11,6 +11,8 @@ export interface Hasher {
   code(rowId: string, code: string): string;
   /** Key of a rate-limit counter (a client IP, an address's HMAC): the table holds no IP. */
   rateLimitKey(key: string): string;
+  /** The MAC of a PIN binding: the application it was given to, and when (pin/binding.ts). */
+  pinBinding(applicationId: string, issuedAt: string): string;
   /** Constant-time comparison of two hex hashes. */
   equal(a: string, b: string): boolean;
 }
@@ -28,6 +30,7 @@ export function createHasher(pepper: string): Hasher {
     mail: (mailAddress) => hmac('mail', normalizeMailAddress(mailAddress)),
     code: (rowId, code) => hmac('code', rowId, code),
     rateLimitKey: (key) => hmac('rate-limit', key),
+    pinBinding: (applicationId, issuedAt) => hmac('pin-binding', applicationId, issuedAt),
     equal: (a, b) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex')),
   };
 }

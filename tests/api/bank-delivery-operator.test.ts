@@ -110,3 +110,30 @@ describe('development receiver and the operator command', () => {
     expect(deliveryProblems(server.config, server.banks)).toEqual([]);
   });
 });
+
+describe('the marks of deliveries the banks took', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Gathered for an hour: only the worker's stop writes them.
+    const delivery = { ...loadConfig({}).delivery, pollMs: 50, markGatherMs: 60 * 60 * 1000 };
+    server = await startTestServer({ name: 'pglite' }, { config: { delivery } });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('are gathered after the bank took them, and written at once when the worker stops', async () => {
+    const who = await verifiedApplication(server, { bankCode: '0177' });
+    expect((await complete(server, who)).statusCode).toBe(200);
+    const arrived = async () => (await server.app.inject({ method: 'GET', url: '/dev/bank-receiver.json' })).json<Arrival[]>().some((arrival) => arrival.idempotencyKey === who.id);
+    for (let tries = 0; !(await arrived()); tries += 1) {
+      if (tries > 400) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const stateOf = async () => (await listDeliveries(server.app.db)).find((row) => row.applicationId === who.id)?.state;
+    expect(await stateOf()).toBe('pending');
+    await server.app.deliveries.stop();
+    expect(await stateOf()).toBe('delivered');
+  });
+});

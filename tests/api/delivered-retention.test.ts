@@ -15,7 +15,6 @@ import {
   ekycSessions,
   ekycSimulatorSessions,
   mailQueue,
-  pinBindings,
   verificationCodes,
   verificationRecords,
 } from '../../src/server/db/schema.js';
@@ -53,7 +52,6 @@ const perApplication: [string, PgTable, PgColumn][] = [
   ['application_forms', applicationForms, applicationForms.applicationId],
   ['documents', documents, documents.applicationId],
   ['application_pins', applicationPins, applicationPins.applicationId],
-  ['pin_bindings', pinBindings, pinBindings.applicationId],
   ['auth_tokens', authTokens, authTokens.applicationId],
   ['ekyc_sessions', ekycSessions, ekycSessions.applicationId],
   ['mail_queue', mailQueue, mailQueue.applicationId],
@@ -166,7 +164,6 @@ describe.each(backends)('what a delivered application keeps ($name)', (backend) 
         application_forms: 0,
         documents: 0,
         application_pins: 0,
-        pin_bindings: 0,
         auth_tokens: 0,
         ekyc_sessions: 0,
         mail_queue: 0,

@@ -68,7 +68,7 @@ describe('GatheredWrites', () => {
   it('reports a failed write with its rows, and writes them no more', async () => {
     const failures: string[][] = [];
     let calls = 0;
-    const writes = new GatheredWrites(
+    const writes = new GatheredWrites<string>(
       0,
       () => {
         calls += 1;

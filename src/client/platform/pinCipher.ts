@@ -2,10 +2,10 @@
  * Encrypts the cash-card PIN for POST /api/pin (spec sections 4 and 5: "The PIN is
  * RSA-encrypted with a server-provided public key before sending").
  *
- * What is encrypted: the UTF-8 bytes of the JSON {"pin":"1234","binding":"<nonce>"}, where the
- * binding is the one-time value GET /api/public-key answered with the key (the server refuses
- * a ciphertext whose binding is not a live one of this application, so a captured ciphertext
- * cannot be replayed for another application). Padding: RSA-OAEP with SHA-256 (and MGF1-SHA-256).
+ * What is encrypted: the UTF-8 bytes of the JSON {"pin":"1234","binding":"<binding>"}, where the
+ * binding is the value GET /api/public-key answered with the key, signed for this application
+ * (the server refuses a ciphertext whose binding is not this application's live one, so a
+ * captured ciphertext cannot be replayed for another application). Padding: RSA-OAEP with SHA-256 (and MGF1-SHA-256).
  *
  * Two implementations of the same thing:
  * - Web Crypto where `crypto.subtle` exists (every current browser in a secure context);

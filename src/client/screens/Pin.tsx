@@ -33,7 +33,7 @@ type Loaded = { kind: 'ready'; key: PublicKeyAnswer; context: PinContext } | { k
 
 const loadKey = () => api<PublicKeyAnswer>('/public-key');
 
-/** The key (with its one-time binding) and what the PIN rules read from the application. */
+/** The key (with the binding signed for this application) and what the PIN rules read from the application. */
 async function loadPage(): Promise<Loaded> {
   try {
     const [key, { application, parent }] = await Promise.all([loadKey(), loadApplicationWithParent()]);

@@ -164,15 +164,6 @@ export const masterDataSeeds = pgTable('master_data_seeds', {
 
 // 0003: PIN, identity check, documents, completion (see the migration's comments).
 
-export const pinBindings = pgTable('pin_bindings', {
-  bindingHash: varchar('binding_hash', { length: 64 }).primaryKey(),
-  applicationId: uuid('application_id')
-    .notNull()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  createdAt: timestamptz('created_at').notNull(),
-  expiresAt: timestamptz('expires_at').notNull(),
-});
-
 export const applicationPins = pgTable('application_pins', {
   applicationId: uuid('application_id')
     .primaryKey()

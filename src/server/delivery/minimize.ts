@@ -11,7 +11,6 @@ import {
   bankDeliveries,
   documents,
   mailQueue,
-  pinBindings,
 } from '../db/schema.js';
 import { yearsBefore } from '../records/read.js';
 import { DAY_MS } from '../resume/applications.js';
@@ -49,7 +48,7 @@ async function minimizeOne(db: Database, hasher: Pick<Hasher, 'mail'>, applicati
       .where(and(eq(bankDeliveries.applicationId, applicationId), minimizable(before)))
       .returning({ id: bankDeliveries.applicationId });
     if (!marked) return false;
-    for (const table of [applicationForms, documents, applicationPins, pinBindings, authTokens, mailQueue]) {
+    for (const table of [applicationForms, documents, applicationPins, authTokens, mailQueue]) {
       await tx.delete(table).where(eq(table.applicationId, applicationId));
     }
     await deleteIdentityCheckSessions(tx, [applicationId]);

@@ -1,7 +1,7 @@
-import { and, eq, exists, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
-import { applicationPins, applications, pinBindings } from '../db/schema.js';
+import { applicationPins, applications } from '../db/schema.js';
 import { storedAnswerFields, storedAnswersFrom, type StoredAnswers } from '../forms/answers.js';
 import type { FormCatalogue } from '../forms/catalogue.js';
 import { timestamptz } from '../db/values.js';
@@ -12,11 +12,9 @@ import { timestamptz } from '../db/values.js';
  * that statement stored nothing.
  */
 
-/** A PIN the route has judged, to store. */
+/** A PIN the route has judged, to store (its binding is this application's: pin/binding.ts). */
 export interface PinWrite {
   applicationId: string;
-  /** SHA-256 of the binding the ciphertext carries: it must be a live one of this application. */
-  bindingHash: string;
   keyId: string;
   /** The ciphertext as received. */
   ciphertext: string;
@@ -25,38 +23,18 @@ export interface PinWrite {
   revision: number;
 }
 
-/** What the statements saw: whether the binding is live, whether a PIN is set. */
-export interface PinFacts {
-  bindingLive: boolean;
-  pinSet: boolean;
-}
-
-/** What liveBinding checks: a write's values, or a prepared statement's placeholders (now then an ISO string). */
-type BindingOf = { [K in 'applicationId' | 'bindingHash' | 'now']: PinWrite[K] | SQLWrapper };
-
-/** The binding of `write` is one of its application's, not expired (a ciphertext captured from another application carries none). */
-function liveBinding(db: Database, write: BindingOf) {
-  return sql<boolean>`${exists(
-    db
-      .select({ hash: pinBindings.bindingHash })
-      .from(pinBindings)
-      .where(and(eq(pinBindings.bindingHash, write.bindingHash), eq(pinBindings.applicationId, write.applicationId), gt(pinBindings.expiresAt, write.now))),
-  )}`;
-}
-
 /**
  * storePin's statement, built once and prepared (db/prepared.ts): every application runs it.
- * Placeholders: applicationId, bindingHash, keyId, ciphertext, now (ISO), revision.
+ * Placeholders: applicationId, keyId, ciphertext, now (ISO), revision.
  */
 const pinStoreOf = oncePerDatabase((db) => {
   const id = sql.placeholder('applicationId');
   const now = sql.placeholder('now');
-  const binding = { applicationId: id, bindingHash: sql.placeholder('bindingHash'), now };
   const set = db.$with('set').as(
     db
       .update(applications)
       .set({ updatedAt: timestamptz(now), pinSet: true })
-      .where(and(eq(applications.id, id), eq(applications.pinSet, false), eq(applications.revision, sql.placeholder('revision')), liveBinding(db, binding)))
+      .where(and(eq(applications.id, id), eq(applications.pinSet, false), eq(applications.revision, sql.placeholder('revision'))))
       .returning({ id: applications.id }),
   );
   // No ON CONFLICT: a PIN row without pin_set would be a broken invariant, and fails the statement.
@@ -75,15 +53,9 @@ const pinStoreOf = oncePerDatabase((db) => {
       )
       .returning({ id: applicationPins.applicationId }),
   );
-  const spent = db.$with('spent').as(
-    db
-      .delete(pinBindings)
-      .where(inArray(pinBindings.applicationId, db.select({ id: set.id }).from(set)))
-      .returning({ hash: pinBindings.bindingHash }),
-  );
   return db
-    .with(set, inserted, spent)
-    .select({ stored: sql<boolean>`exists (select 1 from ${inserted})`, bindingLive: liveBinding(db, binding), pinSet: applications.pinSet })
+    .with(set, inserted)
+    .select({ stored: sql<boolean>`exists (select 1 from ${inserted})`, pinSet: applications.pinSet })
     .from(applications)
     .where(eq(applications.id, id))
     .prepare('pin_store');
@@ -91,30 +63,26 @@ const pinStoreOf = oncePerDatabase((db) => {
 
 /**
  * Stores the PIN in one statement, unless the application's row has moved since the PIN was
- * judged. `set` marks the row (pin_set) only while no PIN is set, its revision is the one
- * judged and the binding is live; the PIN is inserted and the application's bindings are spent
- * only through the row `set` returns. A form step and a second PIN wait for this row's lock
- * and then re-check their own WHERE (pin_set, revision) on the row as it was left (PostgreSQL,
- * READ COMMITTED), as this statement re-checks its own against theirs: the PIN is stored only
- * against the answers it was judged by, and once. Nothing stored: what the statement saw.
+ * judged. `set` marks the row (pin_set) only while no PIN is set and its revision is the one
+ * judged; the PIN is inserted only through the row `set` returns. A form step and a second PIN
+ * wait for this row's lock and then re-check their own WHERE (pin_set, revision) on the row as
+ * it was left (PostgreSQL, READ COMMITTED), as this statement re-checks its own against theirs:
+ * the PIN is stored only against the answers it was judged by, and once. Nothing stored:
+ * whether a PIN is set, as the statement saw it.
  */
-export async function storePin(db: Database, write: PinWrite): Promise<{ stored: true } | ({ stored: false } & PinFacts)> {
+export async function storePin(db: Database, write: PinWrite): Promise<{ stored: true } | { stored: false; pinSet: boolean }> {
   const [row] = await pinStoreOf(db).execute({ ...write, now: write.now.toISOString() });
   if (!row) throw new Error('the application of the PIN has no row');
-  return row.stored ? { stored: true } : { stored: false, bindingLive: row.bindingLive, pinSet: row.pinSet };
+  return row.stored ? { stored: true } : { stored: false, pinSet: row.pinSet };
 }
 
-/** The application as the PIN is judged by, read anew: its answers (with their revision), its binding, its PIN. */
-export async function pinStateOf(
-  db: Database,
-  catalogue: FormCatalogue,
-  write: Pick<PinWrite, 'applicationId' | 'bindingHash' | 'now'>,
-): Promise<PinFacts & { stored: StoredAnswers }> {
+/** The application as the PIN is judged by, read anew: its answers (with their revision) and whether a PIN is set. */
+export async function pinStateOf(db: Database, catalogue: FormCatalogue, applicationId: string): Promise<{ pinSet: boolean; stored: StoredAnswers }> {
   const [row] = await db
-    .select({ ...storedAnswerFields, bindingLive: liveBinding(db, write), pinSet: applications.pinSet })
+    .select({ ...storedAnswerFields, pinSet: applications.pinSet })
     .from(applications)
-    .where(eq(applications.id, write.applicationId));
+    .where(eq(applications.id, applicationId));
   if (!row) throw new Error('the application of the PIN has no row');
-  const { bindingLive, pinSet, ...stored } = row;
-  return { bindingLive, pinSet, stored: storedAnswersFrom(catalogue, stored) };
+  const { pinSet, ...stored } = row;
+  return { pinSet, stored: storedAnswersFrom(catalogue, stored) };
 }

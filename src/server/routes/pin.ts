@@ -1,33 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import { firstPinError, pinContextOf, type PinApplicationFields, type PinContext, type PinPerson } from '../../domain/rules/index.js';
 import type { StoredAnswers } from '../forms/answers.js';
-import type { Database } from '../db/index.js';
-import { oncePerDatabase } from '../db/prepared.js';
-import { pinBindings } from '../db/schema.js';
 import { httpMessages } from '../http-messages.js';
 import { applicationOf, requireApplication, requireApplicationWithAnswers, storedAnswersOfRequest } from '../plugins/auth.js';
 import { pinStateOf, storePin } from '../pin/store.js';
 import { validateBody } from '../validation.js';
-import { timestamptz } from '../db/values.js';
+import { isLiveBinding, issueBinding } from '../pin/binding.js';
 
 /**
  * The cash-card PIN (spec sections 4, 5 and 7).
  *
  * GET /api/public-key -> { keyId, keyCode, binding }
  *   keyCode: the current RSA public key, SPKI DER in base64 (pin/keys.ts); keyId names it.
- *   binding: a random value for this application (only its SHA-256 is stored), valid for
- *   BINDING_VALIDITY_MS or until the PIN is set. 409 when the PIN is already set.
+ *   binding: a value signed for this application (pin/binding.ts), valid for
+ *   BINDING_VALIDITY_MS; nothing is stored. 409 when the PIN is already set.
  *
  * POST /api/pin { code, keyId? } -> 200 {}
  *   code: base64 of RSA-OAEP (SHA-256) over the UTF-8 JSON {"pin":"1234","binding":"<binding>"}
  *   under the key keyId (default: the current key). Web Crypto:
  *     encrypt({ name: 'RSA-OAEP' }, await importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, …), json)
  *   400 { message: messages.badRequest } when it does not decrypt (PKCS#1 v1.5 ciphertexts
- *   included), is not such JSON, or carries a binding that is not one of this application's
- *   live ones (a ciphertext captured from another application); the three are one answer,
+ *   included), is not such JSON, or carries a binding that is not this application's live
+ *   one (a ciphertext captured from another application); the three are one answer,
  *   so nobody learns which step failed (no padding oracle). Then every PIN rule of spec
  *   section 5 against the stored application and, in the child flow, its parent
  *   (domain/rules/pin.ts): 400 { message, errors } with the rule's message. 409 when the
@@ -46,8 +42,6 @@ import { timestamptz } from '../db/values.js';
  * The PIN is never logged (the request log has no bodies, logging.ts) and never answered.
  */
 
-/** How long a binding may wait for its PIN: the page is open, the applicant types. */
-export const BINDING_VALIDITY_MS = 60 * 60 * 1000;
 /** Attempts per session token and hour: generous for typing mistakes, no use for guessing. */
 export const PIN_ATTEMPTS_PER_HOUR = 30;
 
@@ -89,36 +83,10 @@ function parsePayload(plaintext: Buffer): { pin: string; binding: string } | nul
   }
 }
 
-/**
- * storeBinding's statement, built once and prepared (db/prepared.ts): every application runs it.
- * Placeholders: applicationId, bindingHash, now and expiresAt (ISO).
- */
-const bindingStoreOf = oncePerDatabase((db) => {
-  const id = sql.placeholder('applicationId');
-  const now = sql.placeholder('now');
-  const expired = db
-    .$with('expired')
-    .as(db.delete(pinBindings).where(and(eq(pinBindings.applicationId, id), lte(pinBindings.expiresAt, now))).returning({ hash: pinBindings.bindingHash }));
-  return db
-    .with(expired)
-    .insert(pinBindings)
-    .values({ bindingHash: sql`${sql.placeholder('bindingHash')}`, applicationId: sql`${id}`, createdAt: timestamptz(now), expiresAt: timestamptz(sql.placeholder('expiresAt')) })
-    .prepare('pin_binding_store');
-});
-
-/**
- * Stores a new binding (its hash) of the application, valid for BINDING_VALIDITY_MS. Expired
- * bindings of this application go; the live ones stay (another open tab). One statement, so it
- * is all or nothing without a transaction around it.
- */
-async function storeBinding(db: Database, applicationId: string, bindingHash: string, now: Date): Promise<void> {
-  await bindingStoreOf(db).execute({ applicationId, bindingHash, now: now.toISOString(), expiresAt: new Date(now.getTime() + BINDING_VALIDITY_MS).toISOString() });
-}
-
 const conflict = (reply: FastifyReply, message: string) => reply.code(409).send({ message });
 
-/** What a PIN is judged by: the answers, and once read, whether its binding is live and a PIN set. */
-type PinState = { bindingLive: boolean | null; pinSet: boolean; stored: StoredAnswers };
+/** What a PIN is judged by: the answers, and whether a PIN is set. */
+type PinState = { pinSet: boolean; stored: StoredAnswers };
 /**
  * Judgements per request: each one after the second follows a change another request made to
  * the application at that very moment, so a few are plenty.
@@ -130,11 +98,8 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
   app.get('/public-key', { onRequest: requireApplication }, async (request, reply) => {
     const { id, pinSet } = applicationOf(request);
     if (pinSet) return conflict(reply, httpMessages.pinAlreadySet);
-    const now = app.now();
-    const binding = randomBytes(32).toString('base64url');
-    await storeBinding(app.db, id, sha256(binding), now);
     const { keyId, keyCode } = (await app.pinKeys()).current;
-    return { keyId, keyCode, binding };
+    return { keyId, keyCode, binding: issueBinding(app.hasher, id, app.now()) };
   });
 
   app.post<{ Body: PinBody }>(
@@ -163,32 +128,24 @@ const pinRoutes: FastifyPluginAsync = async (app) => {
       const keyId = request.body.keyId ?? keys.current.keyId;
       const plaintext = await keys.decrypt(keyId, Buffer.from(request.body.code, 'base64'));
       const payload = plaintext ? parsePayload(plaintext) : null;
-      if (!payload) return refused(reply);
+      // A binding that is not this application's (a ciphertext captured from another): the same
+      // 400 as a ciphertext that does not decrypt, before any rule is told.
+      const now = app.now();
+      if (!payload || !isLiveBinding(app.hasher, payload.binding, id, now)) return refused(reply);
 
-      const write = { applicationId: id, bindingHash: sha256(payload.binding), keyId, ciphertext: request.body.code, now: app.now() };
-      // The answers of the session check; whether the binding is live is not read yet (null).
-      let state: PinState = { bindingLive: null, pinSet: false, stored: asChecked };
+      const write = { applicationId: id, keyId, ciphertext: request.body.code, now };
+      // The answers of the session check; read anew only when the store found them moved.
+      let state: PinState = { pinSet: false, stored: asChecked };
       for (let round = 0; round < ROUNDS; round += 1) {
-        // A binding that is not this application's live one: 400 like a ciphertext that does
-        // not decrypt, or 409 when a send that raced this one spent it.
-        if (state.bindingLive === false) return state.pinSet ? conflict(reply, httpMessages.pinAlreadySet) : refused(reply);
         if (state.pinSet) return conflict(reply, httpMessages.pinAlreadySet);
         const standing = pinContextFrom(state.stored, applicationType);
         if (!standing) return conflict(reply, httpMessages.stepsIncomplete);
         const message = firstPinError(payload.pin, payload.pin, standing);
-        if (message !== null) {
-          // A rule's answer only for this application's own binding, judged by the answers that stand.
-          if (state.bindingLive === null) {
-            state = await pinStateOf(app.db, app.forms, write);
-            continue;
-          }
-          return reply.code(400).send({ message, errors: [{ field: 'pin', message }] });
-        }
+        if (message !== null) return reply.code(400).send({ message, errors: [{ field: 'pin', message }] });
         const outcome = await storePin(app.db, { ...write, revision: state.stored.revision });
         if (outcome.stored) return {};
-        // Nothing stored: the binding or the PIN as the statement saw them, or, when both allowed
-        // it, the row moved meanwhile (a step stored, another PIN): read what stands now.
-        state = outcome.bindingLive && !outcome.pinSet ? await pinStateOf(app.db, app.forms, write) : { bindingLive: outcome.bindingLive, pinSet: outcome.pinSet, stored: state.stored };
+        // Nothing stored: another PIN, or the row moved meanwhile (a step stored): read what stands now.
+        state = outcome.pinSet ? { pinSet: true, stored: state.stored } : await pinStateOf(app.db, app.forms, id);
       }
       throw new Error(`the application changed under each of ${ROUNDS} PIN attempts`);
     },
