@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, webcrypto, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPair, privateDecrypt, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,13 +89,8 @@ export async function rotatePinKey(dataDir: string, now: Date = new Date()): Pro
   return key;
 }
 
-/** Web Crypto's RSA-OAEP with SHA-256 for the hash and MGF1 alike, as the browser encrypts. */
-const RSA_OAEP_SHA256 = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
-
 export class PinKeyStore {
   private readonly keys = new Map<string, PinKey>();
-  /** Each key as Web Crypto holds it, imported on its first use. */
-  private readonly decryptionKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
   constructor(
     readonly current: PinKey,
@@ -126,24 +121,11 @@ export class PinKeyStore {
   async decrypt(keyId: string, ciphertext: Buffer): Promise<Buffer | null> {
     const key = await this.get(keyId);
     if (!key) return null;
-    const decryptionKey = await this.decryptionKeyOf(key);
     try {
-      // Web Crypto decrypts on libuv's thread pool: a 3072-bit decryption takes about 2 ms of
-      // CPU, which node:crypto's privateDecrypt would take from every other request's event loop.
-      return Buffer.from(await webcrypto.subtle.decrypt(RSA_OAEP_SHA256, decryptionKey, ciphertext));
+      return privateDecrypt({ key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext);
     } catch {
       return null;
     }
-  }
-
-  private decryptionKeyOf(key: PinKey): Promise<webcrypto.CryptoKey> {
-    let imported = this.decryptionKeys.get(key.keyId);
-    if (!imported) {
-      const pkcs8 = key.privateKey.export({ type: 'pkcs8', format: 'der' });
-      imported = webcrypto.subtle.importKey('pkcs8', pkcs8, RSA_OAEP_SHA256, false, ['decrypt']);
-      this.decryptionKeys.set(key.keyId, imported);
-    }
-    return imported;
   }
 }
 
