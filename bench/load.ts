@@ -59,7 +59,7 @@ import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { startBankReceiver } from './bank-receiver.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
-import { TEST_IDENTITY_CHECK_DAY } from '../tests/support/identity-check-day.js';
+import { benchServerEnv } from './server-env.js';
 import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, mainThreadCpuMs, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
 import { cpuByRoute, cpuByRouteRows, type CpuByRoute } from './cpu-by-route.js';
 import { sqlByRoute, sqlByRouteRows, sqlTextLines, type SqlByRoute } from './sql-by-route.js';
@@ -164,19 +164,8 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-load-'));
   const schema = databaseUrl ? await throwawaySchema(databaseUrl) : null;
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
-  const server = await startProcess([...profile, '--import', probe, 'dist/server/main.js'], port, {
-    DATA_DIR: dataDir,
-    ...(schema ? { DATABASE_URL: schema.databaseUrl } : {}),
-    SMTP_URL: sink.url,
-    BANKS_DIR: bankReceiver.banksDir,
-    RATE_LIMIT_ADDRESS_PER_HOUR: '1000000',
-    RATE_LIMIT_IP_PER_HOUR: '1000000',
-    RATE_LIMIT_VERIFY_IP_PER_HOUR: '1000000',
-    TRUST_PROXY: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    // The applications walk the photo-ID method and the child flow, which end with 2027-03-31.
-    IDENTITY_CHECK_METHODS_DAY: TEST_IDENTITY_CHECK_DAY,
-  }, '/term');
+  const env = benchServerEnv({ dataDir, databaseUrl: schema?.databaseUrl ?? null, smtpUrl: sink.url, banksDir: bankReceiver.banksDir });
+  const server = await startProcess([...profile, '--import', probe, 'dist/server/main.js'], port, env, '/term');
   try {
     console.log(`${name}: first 200 on /term ${Math.round(server.startMs)} ms after spawn`);
     await sleep(2_000);

@@ -69,16 +69,21 @@ export async function postgresCpuMs(url: string): Promise<number | null> {
     await client.end();
     if (!postmaster) return null;
     const main = await cpuTimes(postmaster);
-    let total = main.own + main.children;
-    for (const entry of await readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const times = await cpuTimes(Number(entry)).catch(() => null);
-      if (times?.ppid === postmaster) total += times.own;
-    }
-    return total;
+    return main.own + main.children + (await childrenCpuMs(postmaster));
   } catch {
     return null;
   }
+}
+
+/** The CPU time of the live children of `parent`, in ms (those that ended count in its own `children`). */
+export async function childrenCpuMs(parent: number): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const times = await cpuTimes(Number(entry)).catch(() => null);
+    if (times?.ppid === parent) total += times.own;
+  }
+  return total;
 }
 
 // ---- the cheap routes -------------------------------------------------------------------
