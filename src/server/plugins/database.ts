@@ -5,12 +5,14 @@ import { createHasher } from '../crypto.js';
 import { ChangeFeed, DATA_CHANGED_CHANNEL } from '../db/changes.js';
 import { openDatabase } from '../db/index.js';
 import { loadSecrets } from '../db/secrets.js';
+import { UPKEEP_INTERVAL_MS, upkeepRound } from '../db/upkeep.js';
 import { importDocumentFiles } from '../uploads/import-files.js';
 
 /**
  * Opens (and migrates) the database, decorating `app.db`, and closes it with the app; then
  * imports the identity documents still on disk from before migration 0012 (uploads/import-files.ts);
- * `app.changes` hears which tables changed (db/changes.ts). Also
+ * `app.changes` hears which tables changed (db/changes.ts); on PGlite, which has no autovacuum,
+ * analyzes and vacuums the tables that need it every UPKEEP_INTERVAL_MS (db/upkeep.ts). Also
  * decorates `app.hasher`, keyed by the pepper kept in DATA_DIR/secrets.json, because the
  * hashes it makes are only meaningful together with the rows that store them.
  */
@@ -25,7 +27,19 @@ const database: FastifyPluginAsync<{ config: ServerConfig }> = async (app, { con
   const changes = new ChangeFeed();
   await opened.listen(DATA_CHANGED_CHANNEL, { notice: (table) => changes.changed(table), listening: (heard) => changes.setListening(heard) });
   app.decorate('changes', changes);
+  // PGlite has no autovacuum: this process keeps its statistics and dead rows in hand (db/upkeep.ts).
+  let upkeep: Promise<unknown> | null = null;
+  const upkeepTimer =
+    opened.kind === 'pglite'
+      ? setInterval(() => {
+          upkeep ??= upkeepRound(opened.db)
+            .catch((error: unknown) => app.log.error({ err: error }, 'database upkeep failed'))
+            .finally(() => (upkeep = null));
+        }, UPKEEP_INTERVAL_MS).unref()
+      : null;
   app.addHook('onClose', async () => {
+    if (upkeepTimer) clearInterval(upkeepTimer);
+    await upkeep;
     await opened.close();
   });
   app.log.info({ database: opened.kind }, 'database ready');
