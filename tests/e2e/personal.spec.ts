@@ -106,7 +106,11 @@ test('what was entered is stored, shown again coming back, and after a reload', 
   await reachPersonal(page, '0177');
   await byLabel(page, 'お名前（姓）').fill('福岡');
   await byLabel(page, 'お名前（名）').fill('花子');
+  // Leaving each name asks for its furigana: each kana is typed once its suggestion is there, as
+  // an applicant sees it (typed while the answer was on its way, the kana could land beside it).
+  await expect(byLabel(page, 'フリガナ（セイ）')).toHaveValue('ﾌｸｵｶ');
   await byLabel(page, 'フリガナ（セイ）').fill('フクオカ');
+  await expect(byLabel(page, 'フリガナ（メイ）')).toHaveValue('ﾊﾅｺ');
   await byLabel(page, 'フリガナ（メイ）').fill('ハナコ');
   await chooseBirthday(page, { year: '1990', month: '4', day: '1' });
   await page.getByText('女性', { exact: true }).click();
