@@ -42,6 +42,16 @@ export class GatheredWrites<Row> {
     }
   }
 
+  /**
+   * Waits, with no gathering meanwhile, until the worker's `work` under way (whose ends may add
+   * rows) has ended and every row is written: a flush's or a stop's wait.
+   */
+  async settle(work: () => Iterable<Promise<unknown>>): Promise<void> {
+    await this.hurried(async () => {
+      for (let busy = [...work()]; busy.length > 0 || this.writing; busy = [...work()]) await Promise.allSettled([...busy, this.writing]);
+    });
+  }
+
   private async writeAll(): Promise<void> {
     try {
       while (this.waiting.length > 0) {

@@ -105,9 +105,7 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     await this.loop.stop();
     await this.giveBack(this.waiting.splice(0));
-    await this.taken.hurried(async () => {
-      while (this.handed.size > 0 || this.taken.pending) await Promise.allSettled([...this.handed, this.taken.pending]);
-    });
+    await this.taken.settle(() => this.handed);
   }
 
   /** Looks for due deliveries now, then again every pollMs. */

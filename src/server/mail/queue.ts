@@ -122,9 +122,7 @@ export class MailQueue {
    * way) and every sent mail's row is deleted.
    */
   private async idle(): Promise<void> {
-    await this.sentRows.hurried(async () => {
-      while (this.sending.size > 0 || this.sentRows.pending) await Promise.allSettled([...this.sending, this.sentRows.pending]);
-    });
+    await this.sentRows.settle(() => this.sending);
   }
 
   /**
