@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './index.js';
+import { rowsOf } from './values.js';
 
 /**
  * The embedded database's autovacuum. PGlite runs no autovacuum, so without this no table is
@@ -36,8 +37,7 @@ async function activity(db: Database): Promise<TableActivity[]> {
     select s.relname as name, s.n_mod_since_analyze as changed, s.n_dead_tup as dead, greatest(c.reltuples, 0) as rows
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
     where s.schemaname = current_schema()`);
-  // Both drivers answer a raw statement with { rows }; the Database type leaves the result open.
-  const { rows } = result as unknown as { rows: { name: string; changed: number | string; dead: number | string; rows: number | string }[] };
+  const rows = rowsOf<{ name: string; changed: number | string; dead: number | string; rows: number | string }>(result);
   return rows.map((row) => ({ name: row.name, changedSinceAnalyze: Number(row.changed), deadRows: Number(row.dead), rows: Number(row.rows) }));
 }
 

@@ -7,3 +7,11 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 export function timestamptz(value: Date | SQLWrapper): SQL {
   return sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
 }
+
+/**
+ * The rows a raw statement (db.execute) answered: both drivers answer { rows } (node-postgres's
+ * QueryResult, PGlite's Results), and the Database type leaves the driver's result type open.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

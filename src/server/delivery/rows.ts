@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrap
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { bankDeliveries } from '../db/schema.js';
-import { timestamptz } from '../db/values.js';
+import { rowsOf, timestamptz } from '../db/values.js';
 
 /**
  * The statements of the bank hand-off (migration 0021) on its rows; when to run them is the
@@ -46,8 +46,7 @@ export interface ClaimedDelivery {
 export async function enqueueClaimedDelivery(db: Database, applicationId: string, bankCode: string, now: Date, lockMs: number): Promise<ClaimedDelivery | null> {
   const lockedUntil = new Date(now.getTime() + lockMs);
   const result = await db.execute(enqueueDeliveriesOf(sql`select ${applicationId}::uuid`, bankCode, now, lockedUntil));
-  // Both drivers answer a raw statement with { rows } (node-postgres QueryResult, PGlite Results).
-  const inserted = (result as unknown as { rows: unknown[] }).rows.length > 0;
+  const inserted = rowsOf(result).length > 0;
   return inserted ? { applicationId, bankCode, attempts: 1, lockedUntil } : null;
 }
 

@@ -3,6 +3,7 @@ import { recordRetentionYearsOf, type BankConfig } from '../../domain/bank/types
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { qualified } from '../db/qualified.js';
+import { rowsOf } from '../db/values.js';
 import { verificationRecords } from '../db/schema.js';
 
 export type VerificationRecord = typeof verificationRecords.$inferSelect;
@@ -100,9 +101,7 @@ export function yearsBefore(now: Date, years: number): Date {
  */
 export async function purgeRecords(db: Database, bankCode: string, before: Date): Promise<number> {
   const result = await db.execute(sql`select purge_verification_records(${bankCode}, ${before.toISOString()}::timestamptz) as deleted`);
-  // Both drivers answer a raw statement with { rows } (node-postgres QueryResult, PGlite Results);
-  // the Database type leaves the driver's result type open.
-  const [row] = (result as unknown as { rows: { deleted: number | string }[] }).rows;
+  const [row] = rowsOf<{ deleted: number | string }>(result);
   return Number(row?.deleted ?? 0);
 }
 
