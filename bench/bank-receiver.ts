@@ -17,11 +17,16 @@ import { IDEMPOTENCY_HEADER } from '../src/server/delivery/signature.js';
 
 const banksDir = fileURLToPath(new URL('../banks/', import.meta.url));
 
+/** How long after a load the benches wait for its last deliveries to reach the receiver. */
+export const DELIVERY_WAIT_MS = 5_000;
+
 export interface BankReceiver {
   /** BANKS_DIR for the server: the repository's banks, delivering here. */
   banksDir: string;
   /** Applications that arrived (distinct idempotency keys). */
   arrived(): number;
+  /** How many arrived since `before` (an arrived() count), once `expected` have or DELIVERY_WAIT_MS has passed. */
+  arrivedSince(before: number, expected: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,11 @@ export async function startBankReceiver(): Promise<BankReceiver> {
   return {
     banksDir: dir,
     arrived: () => keys.size,
+    arrivedSince: async (before, expected) => {
+      const deadline = performance.now() + DELIVERY_WAIT_MS;
+      while (keys.size - before < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return keys.size - before;
+    },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { drive, Recorder } from './applications.js';
 import { startBankReceiver } from './bank-receiver.js';
-import { childrenCpuMs, cpuTimes, postgresCpuMs, sleep, startProcess } from './processes.js';
+import { childrenCpuMs, cpuTimes, postgresCpuMs, startProcess } from './processes.js';
 import { benchServerEnv } from './server-env.js';
 import { latencySummary } from './support.js';
 
@@ -29,8 +29,6 @@ const APPLICANTS = number('CLUSTER_APPLICANTS', 20);
 const SECONDS = number('CLUSTER_SECONDS', 15);
 const WARM_UP_SECONDS = 3;
 const PORT = number('CLUSTER_PORT', 3461);
-/** How long after the load the bench waits for its last deliveries to reach the bank's receiver. */
-const DELIVERY_WAIT_MS = 5_000;
 
 interface Run {
   workers: number;
@@ -72,15 +70,14 @@ async function measure(databaseUrl: string, workers: number): Promise<Run> {
     const serverAfter = await clusterCpuMs(server.pid);
     const postgresAfter = await postgresCpuMs(databaseUrl);
     const done = recorder.applications || 1;
-    const deliveredBy = performance.now() + DELIVERY_WAIT_MS;
-    while (bankReceiver.arrived() - arrivedBefore < recorder.applications && performance.now() < deliveredBy) await sleep(50);
+    const delivered = await bankReceiver.arrivedSince(arrivedBefore, recorder.applications);
     return {
       workers,
       perSecond: recorder.applications / seconds,
       latency: latencySummary(recorder.all()),
       failed: recorder.failedApplications,
       applications: recorder.applications,
-      delivered: bankReceiver.arrived() - arrivedBefore,
+      delivered,
       serverCpuMs: (serverAfter - serverBefore) / done,
       postgresCpuMs: postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / done : null,
       driverCpuMs: (driver.user + driver.system) / 1000 / done,

@@ -57,7 +57,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
-import { startBankReceiver } from './bank-receiver.js';
+import { DELIVERY_WAIT_MS, startBankReceiver } from './bank-receiver.js';
 import { CODE_ARRIVES, countedApplication, drive, FLOWS, Recorder, wholeApplication, type Flow, type Target } from './applications.js';
 import { benchServerEnv } from './server-env.js';
 import { askProbe, compileProbe, probeByRoute, cpuMs, driverLoopDelay, mainThreadCpuMs, hammer, postgresCpuMs, rssMb, sleep, startProcess, type Started } from './processes.js';
@@ -81,8 +81,6 @@ const PGLITE = process.env.LOAD_PGLITE !== '0';
 /** A folder for the server's V8 CPU profiles (node --cpu-prof; summarise with bench/profile-summary.ts). */
 const CPU_PROF_DIR = process.env.LOAD_CPU_PROF_DIR;
 const BANK = '0177';
-/** How long after the load the bench waits for its last deliveries to reach the bank's receiver. */
-const DELIVERY_WAIT_MS = 5_000;
 
 // ---- the SMTP sink: codes by address ------------------------------------------------------
 
@@ -203,11 +201,10 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     const serverProbe = await askProbe(server);
     const postgresAfter = databaseUrl ? await postgresCpuMs(databaseUrl) : null;
     const done = recorder.applications || 1;
-    const deliveredBy = performance.now() + DELIVERY_WAIT_MS;
-    while (bankReceiver.arrived() - arrivedBefore < recorder.applications && performance.now() < deliveredBy) await sleep(50);
+    const delivered = await bankReceiver.arrivedSince(arrivedBefore, recorder.applications);
     const load = {
       seconds,
-      delivered: bankReceiver.arrived() - arrivedBefore,
+      delivered,
       recorder,
       cpuMs: ((await cpuMs(server.pid)) - loadCpu) / done,
       mainThreadCpuMs: ((await mainThreadCpuMs(server.pid)) - loadMainThreadCpu) / done,
