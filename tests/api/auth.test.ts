@@ -4,7 +4,7 @@ import { messages } from '../../src/domain/messages.js';
 import { SESSION_ACTIVITY_AGE_HEADER } from '../../src/domain/session-activity.js';
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { authTokens } from '../../src/server/db/schema.js';
-import { LOOKUP_TRUST_MS } from '../../src/server/plugins/auth.js';
+import { activityRecordedEveryMs, LOOKUP_TRUST_MS } from '../../src/server/plugins/auth.js';
 import { applicant, backends, HOUR, hostOf, MINUTE, signIn, startTestServer, testServerFor, type TestServer } from './helpers.js';
 
 describe.each(backends)('authentication token ($name)', (backend) => {
@@ -145,6 +145,52 @@ describe.each(backends)('a shorter idle time by configuration ($name)', (backend
     expect((await get()).statusCode).toBe(200);
     server.clock.advance(5 * MINUTE + 1);
     expect((await get()).statusCode).toBe(401);
+  });
+});
+
+describe.each(backends)('the recorded activity ($name)', (backend) => {
+  const idleMs = 5 * MINUTE;
+  const server = testServerFor(backend, { config: { session: { idleMs, warningMs: 4 * MINUTE + 50_000 } } });
+  const every = activityRecordedEveryMs(idleMs);
+
+  const call = (method: 'GET' | 'POST', url: string, token: string) =>
+    server.app.inject({ method, url, headers: { host: hostOf(server, '0177'), authorization: `Bearer ${token}` } });
+  const recordedAt = async (token: string) =>
+    (await server.app.db.select({ at: authTokens.lastSeenAt }).from(authTokens).where(eq(authTokens.tokenHash, hashAuthToken(token))))[0]?.at.getTime();
+
+  it('is written again only once it is activityRecordedEveryMs old, and the page is told its age', async () => {
+    const token = await signIn(server);
+    const signedInAt = await recordedAt(token);
+    server.clock.advance(every - 1);
+    const soon = await call('GET', '/api/applications', token);
+    expect(soon.statusCode).toBe(200);
+    expect(soon.headers[SESSION_ACTIVITY_AGE_HEADER]).toBe(String(every - 1));
+    expect(await recordedAt(token)).toBe(signedInAt);
+    server.clock.advance(1);
+    const later = await call('GET', '/api/applications', token);
+    expect(later.headers[SESSION_ACTIVITY_AGE_HEADER]).toBeUndefined();
+    expect(await recordedAt(token)).toBe(server.clock.now().getTime());
+  });
+
+  it('ends the session SESSION_IDLE_MS after the recorded activity, which the page was told', async () => {
+    const token = await signIn(server);
+    server.clock.advance(every - 1);
+    expect((await call('GET', '/api/applications', token)).statusCode).toBe(200);
+    // The last request was idleMs - every + 1 ago; the recorded activity, idleMs + 1 ago.
+    server.clock.advance(idleMs - every + 2);
+    expect((await call('GET', '/api/applications', token)).statusCode).toBe(401);
+  });
+
+  it('is recorded at once when the applicant extends the session, however recent', async () => {
+    const token = await signIn(server);
+    // A warning this long comes 10 s after the recorded activity, sooner than it is written again.
+    server.clock.advance(10_000);
+    const extended = await call('POST', '/api/session/extend', token);
+    expect(extended.statusCode).toBe(204);
+    expect(extended.headers[SESSION_ACTIVITY_AGE_HEADER]).toBeUndefined();
+    expect(await recordedAt(token)).toBe(server.clock.now().getTime());
+    server.clock.advance(idleMs - 1);
+    expect((await call('GET', '/api/applications', token)).statusCode).toBe(200);
   });
 });
 

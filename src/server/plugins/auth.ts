@@ -1,6 +1,7 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { messages } from '../../domain/messages.js';
 import { SESSION_ACTIVITY_AGE_HEADER } from '../../domain/session-activity.js';
@@ -23,6 +24,18 @@ const bearer = /^bearer ([A-Za-z0-9_-]{43})$/i;
 
 /** How long a session this process checked may read reference data without a statement (ADR 0042). */
 export const LOOKUP_TRUST_MS = 30_000;
+
+/**
+ * How stale the recorded activity of a session may be: a request records it anew only when it
+ * is this old or older (ADR 0046), and a lookup trusts a session this process saw recorded
+ * within it (ADR 0042). A quarter of the idle time at most, so a session idle for SESSION_IDLE_MS ends at most
+ * this much earlier than the last request's time would have it; the page is told the recorded
+ * time (SESSION_ACTIVITY_AGE_HEADER) and warns from it.
+ */
+export function activityRecordedEveryMs(idleMs: number): number {
+  return Math.min(LOOKUP_TRUST_MS, idleMs / 4);
+}
+
 /** Sessions remembered at most: a few per applicant of a busy process; the oldest are checked again. */
 const REMEMBERED_SESSIONS = 20_000;
 
@@ -46,26 +59,41 @@ const checked = {
   pinSet: pinSetOf,
 };
 
-/**
- * The session's row, checked and touched in one statement: a token of another bank, expired or
- * idle too long matches no row and is not touched. Its values are placeholders (times as ISO
- * strings, as drizzle's timestamp column would send them).
- */
-function sessionUpdate(db: Database) {
+/** A token of this bank that has neither expired nor been idle too long, joined to its application. */
+function liveSession() {
   const now = sql.placeholder('now');
+  return and(
+    eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+    eq(applications.id, authTokens.applicationId),
+    eq(applications.bankCode, sql.placeholder('bankCode')),
+    gt(authTokens.expiresAt, now),
+    gte(authTokens.lastSeenAt, sql.placeholder('idleSince')),
+  );
+}
+
+/**
+ * The session's row, checked, and its activity recorded when the recorded one is as old as
+ * recordBy (activityRecordedEveryMs ago) or older: most requests of an applicant then write nothing, and
+ * PostgreSQL commits them without a WAL flush (ADR 0046). A token of another bank, expired or
+ * idle too long matches no row and is not touched. The select reads the snapshot before the
+ * update: its lastSeenAt is the activity recorded before this request. Values are placeholders
+ * (times as ISO strings, as drizzle's timestamp column would send them).
+ */
+function sessionCheck<Fields extends SelectedFields>(db: Database, fields: Fields) {
+  const recorded = db.$with('recorded').as(
+    db
+      .update(authTokens)
+      .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
+      .from(applications)
+      .where(and(liveSession(), lte(authTokens.lastSeenAt, sql.placeholder('recordBy'))))
+      .returning({ tokenHash: authTokens.tokenHash }),
+  );
   return db
-    .update(authTokens)
-    .set({ lastSeenAt: sql`${now}` })
-    .from(applications)
-    .where(
-      and(
-        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
-        eq(applications.id, authTokens.applicationId),
-        eq(applications.bankCode, sql.placeholder('bankCode')),
-        gt(authTokens.expiresAt, now),
-        gte(authTokens.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    );
+    .with(recorded)
+    .select({ ...fields, lastSeenAt: authTokens.lastSeenAt })
+    .from(authTokens)
+    .innerJoin(applications, eq(applications.id, authTokens.applicationId))
+    .where(liveSession());
 }
 
 /**
@@ -74,21 +102,21 @@ function sessionUpdate(db: Database) {
  * the largest share of the server's drizzle CPU under load.
  */
 const sessionChecksOf = oncePerDatabase((db) => ({
-  plain: sessionUpdate(db).returning(checked).prepare('session_check'),
-  answers: sessionUpdate(db).returning({ ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
-  ekyc: sessionUpdate(db).returning({ ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
-  completion: sessionUpdate(db).returning({ ...checked, ...completionStateFields }).prepare('session_check_completion'),
+  plain: sessionCheck(db, checked).prepare('session_check'),
+  answers: sessionCheck(db, { ...storedAnswerFields, ...checked }).prepare('session_check_answers'),
+  ekyc: sessionCheck(db, { ...checked, ...ekycStateFields }).prepare('session_check_ekyc'),
+  completion: sessionCheck(db, { ...checked, ...completionStateFields }).prepare('session_check_completion'),
 }));
 
 /**
- * The session check (sessionUpdate). It also returns whether the PIN is set,
+ * The session check (sessionCheck). It also returns whether the PIN is set,
  * which every step-editing POST, the PIN's and the eKYC's routes ask first, and on request
  * what the route reads anyway: with 'answers' what the application has stored
  * (forms/answers.ts), with 'ekyc' its identity check (ekyc/sessions.ts), with 'completion'
  * what its completion is judged by (completion/facts.ts). One statement
  * instead of two, read in the same snapshot as the session.
  */
-async function checkSession(request: FastifyRequest, reply: FastifyReply, extra: Extra) {
+async function checkSession(request: FastifyRequest, reply: FastifyReply, extra: Extra, recordNow = false) {
   const { db, now: clock, config } = request.server;
   const match = bearer.exec(request.headers.authorization ?? '');
   const unauthorized = () => reply.code(401).send({ message: messages.unauthorized });
@@ -96,17 +124,28 @@ async function checkSession(request: FastifyRequest, reply: FastifyReply, extra:
   const bankCode = request.bank?.code;
   if (!bankCode) return unauthorized();
   const now = clock();
+  const recordBy = now.getTime() - (recordNow ? 0 : activityRecordedEveryMs(config.session.idleMs));
   const values = {
     now: now.toISOString(),
     tokenHash: hashAuthToken(match[1]),
     bankCode,
     idleSince: new Date(now.getTime() - config.session.idleMs).toISOString(),
+    recordBy: new Date(recordBy).toISOString(),
   };
-  /** The session's row, if any; this process remembers the outcome for the lookups (requireSignedIn). */
-  const found = <Row>([row]: Row[]): Row | undefined => {
-    if (row) rememberSession(request.server, bankCode, values.tokenHash, now);
-    else request.server.recentSessions.delete(sessionKey(bankCode, values.tokenHash));
-    return row;
+  /**
+   * The session's row without its lastSeenAt, if any. This process remembers when the activity
+   * was recorded, for the lookups (requireSignedIn), and the page is told when that was.
+   */
+  const found = <Row extends { lastSeenAt: Date }>([row]: Row[]): Omit<Row, 'lastSeenAt'> | undefined => {
+    if (!row) {
+      request.server.recentSessions.delete(sessionKey(bankCode, values.tokenHash));
+      return undefined;
+    }
+    const { lastSeenAt, ...rest } = row;
+    const recordedAt = lastSeenAt.getTime() <= recordBy ? now.getTime() : lastSeenAt.getTime();
+    rememberSession(request.server, bankCode, values.tokenHash, new Date(recordedAt));
+    if (recordedAt < now.getTime()) reply.header(SESSION_ACTIVITY_AGE_HEADER, String(now.getTime() - recordedAt));
+    return rest;
   };
   const checks = sessionChecksOf(db);
   if (extra === 'answers') {
@@ -148,9 +187,9 @@ export function rememberSession(app: FastifyInstance, bankCode: string, tokenHas
 
 /**
  * preHandler of the lookups of reference data (addresses, furigana, occupations, branches,
- * workplace and invitation codes): a session this process checked within LOOKUP_TRUST_MS (and
- * a quarter of the idle time) passes without a statement, and the answer tells the page how
- * long ago its activity was recorded; any other goes through the whole check. What a lookup
+ * workplace and invitation codes): a session whose activity this process saw recorded within
+ * activityRecordedEveryMs passes without a statement, and the answer tells the page how long
+ * ago its activity was recorded; any other goes through the whole check. What a lookup
  * answers is the same for every applicant of the bank, so a session ended a few seconds ago
  * elsewhere learns nothing it should not (ADR 0042). Sets no request.application: a lookup
  * reads the host's bank (request.bank), which the session check matched.
@@ -162,7 +201,7 @@ export async function requireSignedIn(request: FastifyRequest, reply: FastifyRep
     const { recentSessions, now, config } = request.server;
     const recordedAt = recentSessions.get(sessionKey(bankCode, hashAuthToken(match[1])));
     const age = recordedAt === undefined ? -1 : now().getTime() - recordedAt;
-    if (age >= 0 && age < Math.min(LOOKUP_TRUST_MS, config.session.idleMs / 4)) {
+    if (age >= 0 && age < activityRecordedEveryMs(config.session.idleMs)) {
       reply.header(SESSION_ACTIVITY_AGE_HEADER, String(age));
       return;
     }
@@ -173,11 +212,19 @@ export async function requireSignedIn(request: FastifyRequest, reply: FastifyRep
 /**
  * preHandler of the authenticated API routes. Answers 401 (the browser then shows the session
  * error page) when the token is missing, unknown, idle too long, too old, or was issued by
- * another bank than the host's (or the host has no bank); otherwise records the activity and
- * sets request.application.
+ * another bank than the host's (or the host has no bank); otherwise records the activity (when
+ * the recorded one is activityRecordedEveryMs old or older) and sets request.application.
  */
 export async function requireApplication(request: FastifyRequest, reply: FastifyReply) {
   return checkSession(request, reply, null);
+}
+
+/**
+ * requireApplication that records the activity whatever the recorded one's age: the applicant
+ * asked for the session to go on (「延長する」), so it lasts SESSION_IDLE_MS from now.
+ */
+export async function requireApplicationRecordingActivity(request: FastifyRequest, reply: FastifyReply) {
+  return checkSession(request, reply, null, true);
 }
 
 /** requireApplication for a route that reads what the application has stored: request.application.stored. */
