@@ -37,14 +37,9 @@ export interface Resumable extends RunsFlow {
   updatedAt: Date;
 }
 
-/**
- * The applicant's newest application of this bank and type by its last write: the one they
- * were working on (compared on the address as the verification codes compare it). The stub of
- * a delivered application has only the address's HMAC (`mailHash`, the hasher's; ADR 0036), so
- * that resume still says it is completed.
- */
-export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string, mailHash: string): Promise<Resumable | undefined> {
-  const [row] = await db
+/** newestApplication's statement: both arms of its OR are index scans (migration 0029). */
+export function newestApplicationQuery(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string, mailHash: string) {
+  return db
     .select({ id: applications.id, completedAt: applications.applicationCompletedAt, updatedAt: applications.updatedAt, flowVersion: applications.flowVersion })
     .from(applications)
     .where(
@@ -56,6 +51,16 @@ export async function newestApplication(db: Database, bankCode: string, applicat
     )
     .orderBy(desc(applications.updatedAt))
     .limit(1);
+}
+
+/**
+ * The applicant's newest application of this bank and type by its last write: the one they
+ * were working on (compared on the address as the verification codes compare it). The stub of
+ * a delivered application has only the address's HMAC (`mailHash`, the hasher's; ADR 0036), so
+ * that resume still says it is completed.
+ */
+export async function newestApplication(db: Database, bankCode: string, applicationType: ApplicationType, mailAddress: string, mailHash: string): Promise<Resumable | undefined> {
+  const [row] = await newestApplicationQuery(db, bankCode, applicationType, mailAddress, mailHash);
   return row ? { id: row.id, applicationType, flowVersion: row.flowVersion, completed: row.completedAt !== null, updatedAt: row.updatedAt } : undefined;
 }
 
@@ -105,13 +110,22 @@ export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, ap
 }
 
 /**
+ * The applications of a bank not completed and not written since `before`. created_at bounds the
+ * search (applications_unfinished_created_idx): one not written since `before` was created
+ * before it.
+ */
+export function expiredApplications(bankCode: string, before: Date) {
+  return and(eq(applications.bankCode, bankCode), isNull(applications.applicationCompletedAt), lt(applications.createdAt, before), lt(applications.updatedAt, before));
+}
+
+/**
  * Deletes the applications of `bank` not completed and not written within its retention
  * (their forms, documents, PIN, tokens and mails go with them: ON DELETE CASCADE; their
  * identity-check sessions, the provider side's rows included, first). Returns how many.
  */
 export async function purgeExpired(db: Database, bank: BankConfig, now: Date): Promise<number> {
   const before = new Date(now.getTime() - retentionDaysOf(bank) * DAY_MS);
-  const expired = and(eq(applications.bankCode, bank.code), isNull(applications.applicationCompletedAt), lt(applications.updatedAt, before));
+  const expired = expiredApplications(bank.code, before);
   return db.transaction(async (tx) => {
     // Locked first: a row deleted here is one whose sessions went, whatever runs meanwhile.
     const ids = (await tx.select({ id: applications.id }).from(applications).where(expired).for('update')).map((row) => row.id);
