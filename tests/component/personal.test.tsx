@@ -66,6 +66,8 @@ interface FakeServer {
   personal: Record<string, unknown> | undefined;
   posted: Record<string, unknown>[];
   furigana: string[];
+  /** Set: GET /api/furigana answers once it settles (a slow network). */
+  furiganaHeld?: Promise<void>;
   addresses: string[];
   answerPersonal: (body: Record<string, unknown>) => Response;
 }
@@ -93,6 +95,7 @@ function startServer(application: Record<string, unknown> = {}, personal?: Recor
       if (route === 'GET /api/furigana') {
         const kanji = url.searchParams.get('kanji') ?? '';
         server.furigana.push(kanji);
+        await server.furiganaHeld;
         if (kanji === '' || [...kanji].length > 20) return json({ message: '入力内容に誤りがあります。ご確認ください。' }, 400);
         return json({ kana: READINGS[kanji] ?? 'ﾃｽﾄ' });
       }
@@ -196,6 +199,26 @@ describe('/personal', { timeout: 20_000 }, () => {
     await user.type(byLabel('お名前（名）'), 'Hanako');
     await user.tab();
     expect(server.furigana).toEqual(['福岡', '山田']);
+  });
+
+  it('leaves the kana the applicant began typing while the suggestion was on its way', async () => {
+    const server = startServer();
+    let answer = () => {};
+    server.furiganaHeld = new Promise<void>((resolve) => (answer = resolve));
+    const user = userEvent.setup();
+    renderPersonal();
+    await ready();
+
+    await user.type(byLabel('お名前（姓）'), '山田');
+    await user.tab();
+    await waitFor(() => expect(server.furigana).toEqual(['山田']));
+    const kana = byLabel('フリガナ（セイ）');
+    await user.type(kana, 'ﾔ');
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await user.type(kana, 'ﾏﾀﾞ');
+    await user.tab();
+    expect(kana).toHaveProperty('value', 'ﾔﾏﾀﾞ');
   });
 
   it('normalises kana on blur (ぱ → ﾊﾟ) and never during an IME composition', async () => {
