@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { retentionDaysOf, type BankConfig } from '../../domain/bank/types.js';
 import { describeFlow, type FlowModel } from '../../domain/flow/model.js';
+import type { FlowConfig } from '../../domain/flow/types.js';
 import { furthestStep, type ResumeFacts } from '../../domain/flow/resume.js';
 import { normalizeMailAddress } from '../crypto.js';
 import type { Database } from '../db/index.js';
@@ -28,8 +29,14 @@ export function keptUntil(bank: BankConfig, lastWrite: Date): Date {
  */
 export async function flowModelOf(app: FastifyInstance, application: RunsFlow): Promise<FlowModel | undefined> {
   const version = await app.flowVersions.of(application);
-  return version ? describeFlow(version.flow) : undefined;
+  if (!version) return undefined;
+  let model = modelsByFlow.get(version.flow);
+  if (!model) modelsByFlow.set(version.flow, (model = describeFlow(version.flow)));
+  return model;
 }
+
+/** A flow's model, made once per definition: the registry keeps a version's definition, and an application's first step asks for it. */
+const modelsByFlow = new WeakMap<FlowConfig, FlowModel>();
 
 export interface Resumable extends RunsFlow {
   id: string;
