@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { applications } from '../../src/server/db/schema.js';
-import { storeDocument } from '../../src/server/forms/documents.js';
+import { applications, mailQueue } from '../../src/server/db/schema.js';
+import { storeDocument, storeDocumentBeforePin } from '../../src/server/forms/documents.js';
 import { DAY_MS, purgeExpired } from '../../src/server/resume/applications.js';
 import {
   complete,
@@ -181,6 +181,19 @@ describe.each(backends)('resume an application ($name)', (backend) => {
     expect(later.statusCode).toBe(200);
     expect(later.json()).toEqual({ retentionDays: 30 });
     expect(await resumeMails()).toHaveLength(2);
+  });
+
+  it('queues the first step\'s mail only from the statement that stores the first revision', async () => {
+    // Two devices whose session checks both saw no step stored: only the first store queues it.
+    const signed = await signedIn(server);
+    const now = server.clock.now();
+    const mail = { message: { from: { name: 'bank', address: 'bank@example.jp' }, to: 'x@example.jp', subject: 's', text: 't' }, discardAfter: new Date(now.getTime() + DAY_MS), lockedUntil: new Date(now.getTime() + 60_000) };
+    const first = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { branchCode: '001' }, now, undefined, mail);
+    const second = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { branchCode: '101' }, now, undefined, mail);
+    expect(first).toMatchObject({ stored: true, revision: 1, firstStepMail: { kind: 'resume', attempts: 1 } });
+    expect(second).toEqual({ stored: true, revision: 2, firstStepMail: null });
+    const queued = await server.app.db.select({ id: mailQueue.id, lockedUntil: mailQueue.lockedUntil }).from(mailQueue).where(and(eq(mailQueue.applicationId, signed.id), eq(mailQueue.kind, 'resume')));
+    expect(queued).toEqual([{ id: first.stored ? first.firstStepMail?.id : '', lockedUntil: mail.lockedUntil }]);
   });
 
   it('counts resume tries on the verification limits: five wrong codes end the code', async () => {

@@ -1,8 +1,10 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
-import { applicationForms, applicationPins, applications } from '../db/schema.js';
+import { applicationForms, applicationPins, applications, mailQueue } from '../db/schema.js';
 import { timestamptz } from '../db/values.js';
+import { enqueueMailsOf, type ClaimedMail } from '../mail/queue-rows.js';
+import type { MailMessage } from '../mail/types.js';
 
 /**
  * The stored answers of the generic engine's forms: one jsonb document per application and
@@ -22,17 +24,29 @@ export async function storeDocument(db: Database, applicationId: string, form: s
 }
 
 /**
- * What storing a step came to: stored (with the application's new revision, and its mail
- * address for the mail the first stored step sends), or why not.
+ * What storing a step came to: stored (with the application's new revision, and the first
+ * step's mail when the statement queued it), or why not.
  */
-export type StepStoreOutcome = { stored: true; revision: number; mailAddress: string } | { stored: false; reason: 'locked' | 'conflict' };
+export type StepStoreOutcome = { stored: true; revision: number; firstStepMail: ClaimedMail | null } | { stored: false; reason: 'locked' | 'conflict' };
 
 /**
- * The statement of storeDocumentBeforePin, with or without the revision's check, built once
- * and prepared (db/prepared.ts): it runs on every step a page posts. Its values are
- * placeholders: applicationId, form, answers (as JSON text), now (ISO), expectedRevision.
+ * The mail the application's first stored step sends (the resume mail), queued by the step's own
+ * statement only when that statement makes the revision 1, claimed by this process (ADR 0041).
  */
-function stepStore(db: Database, checksRevision: boolean) {
+export interface FirstStepMail {
+  message: MailMessage;
+  discardAfter: Date;
+  lockedUntil: Date;
+}
+
+/**
+ * The statement of storeDocumentBeforePin, with or without the revision's check, and with or
+ * without the first step's mail, built once and prepared (db/prepared.ts): it runs on every
+ * step a page posts. Its values are placeholders: applicationId, form, answers (as JSON text),
+ * now (ISO), expectedRevision; with the mail, mail (its JSON), mailDiscardAfter and
+ * mailLockedUntil (ISO).
+ */
+function stepStore(db: Database, checksRevision: boolean, queuesMail: boolean) {
   const applicationId = sql.placeholder('applicationId');
   const now = sql.placeholder('now');
   const open = db.$with('open').as(
@@ -47,11 +61,23 @@ function stepStore(db: Database, checksRevision: boolean) {
           notExists(db.select({ pin: applicationPins.applicationId }).from(applicationPins).where(eq(applicationPins.applicationId, applicationId))),
         ),
       )
-      .returning({ id: applications.id, revision: applications.revision, mailAddress: applications.mailAddress }),
+      .returning({ id: applications.id, revision: applications.revision }),
   );
+  // Only the statement that makes the first revision queues it: a device that stored first sent it.
+  const mailed = db
+    .$with('mailed', { id: mailQueue.id })
+    .as(
+      enqueueMailsOf(
+        'resume',
+        sql`select ${open.id}, ${sql.placeholder('mail')}::jsonb from ${open} where ${open.revision} = 1`,
+        now,
+        sql.placeholder('mailDiscardAfter'),
+        sql.placeholder('mailLockedUntil'),
+      ),
+    );
   return (
     db
-      .with(open)
+      .with(...(queuesMail ? [open, mailed] : [open]))
       .insert(applicationForms)
       // Typed here: a select's parameters have no column to take their type from.
       .select((qb) =>
@@ -68,12 +94,20 @@ function stepStore(db: Database, checksRevision: boolean) {
         target: [applicationForms.applicationId, applicationForms.form],
         set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
       })
-      .returning({ revision: sql<number>`(select ${open.revision} from ${open})`, mailAddress: sql<string>`(select ${open.mailAddress} from ${open})` })
-      .prepare(checksRevision ? 'step_store_of_revision' : 'step_store')
+      .returning({
+        revision: sql<number>`(select ${open.revision} from ${open})`,
+        mailId: queuesMail ? sql<string | null>`(select ${mailed.id} from ${mailed})` : sql<string | null>`null`,
+      })
+      .prepare(`step_store${checksRevision ? '_of_revision' : ''}${queuesMail ? '_first' : ''}`)
   );
 }
 
-const stepStoresOf = oncePerDatabase((db) => ({ any: stepStore(db, false), ofRevision: stepStore(db, true) }));
+const stepStoresOf = oncePerDatabase((db) => ({
+  any: stepStore(db, false, false),
+  ofRevision: stepStore(db, true, false),
+  anyFirst: stepStore(db, false, true),
+  ofRevisionFirst: stepStore(db, true, true),
+}));
 
 /**
  * Stores (or replaces) one form's answers unless the application's PIN is set, or, when the
@@ -92,11 +126,19 @@ export async function storeDocumentBeforePin(
   answers: Record<string, unknown>,
   now: Date,
   expectedRevision?: number,
+  firstStepMail?: FirstStepMail,
 ): Promise<StepStoreOutcome> {
   const statements = stepStoresOf(db);
   const values = { applicationId, form, answers: JSON.stringify(answers), now: now.toISOString() };
-  const [stored] = expectedRevision === undefined ? await statements.any.execute(values) : await statements.ofRevision.execute({ ...values, expectedRevision });
-  if (stored) return { stored: true, revision: Number(stored.revision), mailAddress: stored.mailAddress };
+  const mailValues = firstStepMail
+    ? { mail: JSON.stringify(firstStepMail.message), mailDiscardAfter: firstStepMail.discardAfter.toISOString(), mailLockedUntil: firstStepMail.lockedUntil.toISOString() }
+    : {};
+  const statement = expectedRevision === undefined ? (firstStepMail ? statements.anyFirst : statements.any) : firstStepMail ? statements.ofRevisionFirst : statements.ofRevision;
+  const [stored] = await statement.execute({ ...values, ...mailValues, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
+  if (stored) {
+    const mail = firstStepMail && stored.mailId ? { id: stored.mailId, kind: 'resume', message: firstStepMail.message, attempts: 1, discardAfter: firstStepMail.discardAfter, lockedUntil: firstStepMail.lockedUntil } : null;
+    return { stored: true, revision: Number(stored.revision), firstStepMail: mail };
+  }
   const [row] = await db.select({ pinSet: applications.pinSet }).from(applications).where(eq(applications.id, applicationId));
   return { stored: false, reason: !row || row.pinSet || expectedRevision === undefined ? 'locked' : 'conflict' };
 }

@@ -11,6 +11,7 @@ import { qualified } from '../db/qualified.js';
 import { applicationForms, applications, documents, ekycSessions, type ApplicationType } from '../db/schema.js';
 import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
+import type { MailMessage } from '../mail/types.js';
 import { enqueueClaimedMail } from '../mail/queue-rows.js';
 import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 
@@ -98,21 +99,28 @@ export async function resumePathOf(app: FastifyInstance, application: RunsFlow &
   return model ? furthestStep(model, await resumeFactsOf(app, application.id))?.path : undefined;
 }
 
-/**
- * Queues the mail that says how long the application is kept and how to resume it, to
- * `mailAddress` when the caller has just read it (the first stored step), else to the one the
- * application has.
- */
-export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date, mailAddress?: string | null): Promise<void> {
-  const [row] = mailAddress !== undefined ? [{ mailAddress }] : await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
-  // The stub of a delivered application has no address left (ADR 0036); it is completed and has no session anyway.
-  if (!row?.mailAddress) return;
+/** The resume mail's life in the queue: stale after a day, a mail about keeping the data is worth little once it has waited that long. */
+export const RESUME_MAIL_DISCARD_MS = DAY_MS;
+
+/** The mail that says how long the application is kept and how to resume it, to `mailAddress`. */
+export async function resumeMailOf(app: FastifyInstance, bank: BankConfig, application: RunsFlow, mailAddress: string): Promise<MailMessage> {
   const model = await flowModelOf(app, application);
   const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
-  // Stale after a day: a mail about keeping the data is worth little once it has waited that long.
-  // Claimed as it is queued and sent by this process's worker once committed (ADR 0041). It
-  // used to wake the worker here besides the database's notice: two claims, one finding nothing.
-  const mail = await enqueueClaimedMail(app.db, 'resume', resumeMail(bank, row.mailAddress, retentionDaysOf(bank), landing), now, new Date(now.getTime() + DAY_MS), app.config.mailQueue.lockMs, application.id);
+  return resumeMail(bank, mailAddress, retentionDaysOf(bank), landing);
+}
+
+/**
+ * Queues the resume mail (resumeMailOf) to the address the application has: a resume that
+ * verified the address again. The first stored step queues it with its own statement
+ * (forms/documents.ts, storeDocumentBeforePin).
+ */
+export async function queueResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow & { id: string }, now: Date): Promise<void> {
+  const [row] = await app.db.select({ mailAddress: applications.mailAddress }).from(applications).where(eq(applications.id, application.id));
+  // The stub of a delivered application has no address left (ADR 0036); it is completed and has no session anyway.
+  if (!row?.mailAddress) return;
+  const message = await resumeMailOf(app, bank, application, row.mailAddress);
+  // Claimed as it is queued and sent by this process's worker once committed (ADR 0041).
+  const mail = await enqueueClaimedMail(app.db, 'resume', message, now, new Date(now.getTime() + RESUME_MAIL_DISCARD_MS), app.config.mailQueue.lockMs, application.id);
   app.mailQueue.handOff(mail);
 }
 
