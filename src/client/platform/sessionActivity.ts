@@ -1,7 +1,9 @@
 /**
- * When the server last saw this applicant: the time of the last answer to a call that carried
- * the token (the server records the activity before anything else, so even a 400 counts; a 401
- * does not). The session's end is counted from it (SessionTimeoutWarning).
+ * When the server last recorded this applicant's activity: the time of the last answer to a
+ * call that carried the token, less the age that answer gives (X-Session-Activity-Age: the
+ * server writes the activity at most every 30 s, ADRs 0042 and 0046). The session check comes
+ * before anything else, so even a 400 counts; a 401 does not. The session's end is counted from
+ * it (SessionTimeoutWarning).
  */
 type Listener = () => void;
 
