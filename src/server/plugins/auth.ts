@@ -28,9 +28,9 @@ export const LOOKUP_TRUST_MS = 30_000;
 /**
  * How stale the recorded activity of a session may be: a request records it anew only when it
  * is this old or older (ADR 0046), and a lookup trusts a session this process saw recorded
- * within it (ADR 0042). A quarter of the idle time at most, so a session idle for SESSION_IDLE_MS ends at most
- * this much earlier than the last request's time would have it; the page is told the recorded
- * time (SESSION_ACTIVITY_AGE_HEADER) and warns from it.
+ * within it (ADR 0042). A quarter of the idle time at most, so a session idle for
+ * SESSION_IDLE_MS ends at most this much earlier than the last request's time would have it;
+ * the page is told the recorded time (SESSION_ACTIVITY_AGE_HEADER) and warns from it.
  */
 export function activityRecordedEveryMs(idleMs: number): number {
   return Math.min(LOOKUP_TRUST_MS, idleMs / 4);
@@ -73,8 +73,8 @@ function liveSession() {
 
 /**
  * The session's row, checked, and its activity recorded when the recorded one is as old as
- * recordBy (activityRecordedEveryMs ago) or older: most requests of an applicant then write nothing, and
- * PostgreSQL commits them without a WAL flush (ADR 0046). A token of another bank, expired or
+ * recordBy (activityRecordedEveryMs ago) or older: most requests of an applicant then write
+ * nothing, and PostgreSQL commits them without a WAL flush (ADR 0046). A token of another bank, expired or
  * idle too long matches no row and is not touched. The select reads the snapshot before the
  * update: its lastSeenAt is the activity recorded before this request. Values are placeholders
  * (times as ISO strings, as drizzle's timestamp column would send them).
