@@ -5,7 +5,7 @@ import { oncePerDatabase } from '../db/prepared.js';
 import { applicationNumberCounters, applications, bankDeliveries, mailQueue } from '../db/schema.js';
 import { timestamptz } from '../db/values.js';
 import { enqueueDeliveriesOf, type ClaimedDelivery } from '../delivery/rows.js';
-import { enqueueMailsOf, type ClaimedMail } from '../mail/queue-rows.js';
+import { enqueueMailsOf, queuedClaim, type ClaimedMail } from '../mail/queue-rows.js';
 import type { MailMessage } from '../mail/types.js';
 import { completionFactsOfRow, completionStateFields, type CompletionFacts, type CompletionState } from './facts.js';
 import { applicationNumberPrefix, applicationNumberSql } from './number.js';
@@ -164,7 +164,7 @@ export async function completeApplication(db: Database, request: CompletionReque
     // The message as the statement wrote it: the number in its slot.
     const message = JSON.parse(mailJson.replaceAll(NUMBER_SLOT, completedNumber)) as MailMessage;
     const claimed: CompletionClaims = {
-      mail: claimedMailId && locks ? { id: claimedMailId, kind: 'completion', message, attempts: 1, discardAfter: request.discardAfter, lockedUntil: locks.mail } : null,
+      mail: claimedMailId && locks ? queuedClaim(claimedMailId, 'completion', message, request.discardAfter, locks.mail) : null,
       delivery: claimedDeliveryId && locks ? { applicationId: claimedDeliveryId, bankCode, attempts: 1, lockedUntil: locks.delivery } : null,
     };
     return { completed: true, applicationNumber: completedNumber, completedAt, claimed };

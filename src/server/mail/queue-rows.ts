@@ -73,6 +73,14 @@ export interface QueuedMail {
 }
 
 /**
+ * The claim of a mail queued claimed by this process (claimedMailRow, or enqueueMailsOf with
+ * lockedUntil, whose statement returned `id`): tried once, as claimDue would leave it.
+ */
+export function queuedClaim(id: string, kind: MailKind, message: MailMessage, discardAfter: Date, lockedUntil: Date): ClaimedMail {
+  return { id, kind, message, attempts: 1, discardAfter, lockedUntil };
+}
+
+/**
  * The row of a mail queued and claimed at once (ADR 0041): locked until now + lockMs and tried
  * once, as claimDue would leave it, so no worker claims it while this process sends it. Inserted
  * by insertClaimedMail's statement, alone (enqueueClaimedMail) or inside a caller's.
@@ -82,7 +90,7 @@ export function claimedMailRow(kind: MailKind, message: MailMessage, now: Date, 
   const lockedUntil = new Date(now.getTime() + lockMs);
   return {
     values: { id, kind, message, attempts: 1, nextAttemptAt: now, lockedUntil, discardAfter, createdAt: now, applicationId },
-    claimed: { id, kind, message, attempts: 1, discardAfter, lockedUntil },
+    claimed: queuedClaim(id, kind, message, discardAfter, lockedUntil),
   };
 }
 
