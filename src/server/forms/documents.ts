@@ -3,7 +3,7 @@ import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { applicationForms, applicationPins, applications, mailQueue } from '../db/schema.js';
 import { timestamptz } from '../db/values.js';
-import { enqueueMailsOf, type ClaimedMail } from '../mail/queue-rows.js';
+import { enqueueMailsOf, queuedClaim, type ClaimedMail } from '../mail/queue-rows.js';
 import type { MailMessage } from '../mail/types.js';
 
 /**
@@ -103,10 +103,8 @@ function stepStore(db: Database, checksRevision: boolean, queuesMail: boolean) {
 }
 
 const stepStoresOf = oncePerDatabase((db) => ({
-  any: stepStore(db, false, false),
-  ofRevision: stepStore(db, true, false),
-  anyFirst: stepStore(db, false, true),
-  ofRevisionFirst: stepStore(db, true, true),
+  any: { plain: stepStore(db, false, false), withFirstMail: stepStore(db, false, true) },
+  ofRevision: { plain: stepStore(db, true, false), withFirstMail: stepStore(db, true, true) },
 }));
 
 /**
@@ -133,10 +131,11 @@ export async function storeDocumentBeforePin(
   const mailValues = firstStepMail
     ? { mail: JSON.stringify(firstStepMail.message), mailDiscardAfter: firstStepMail.discardAfter.toISOString(), mailLockedUntil: firstStepMail.lockedUntil.toISOString() }
     : {};
-  const statement = expectedRevision === undefined ? (firstStepMail ? statements.anyFirst : statements.any) : firstStepMail ? statements.ofRevisionFirst : statements.ofRevision;
+  const forms = expectedRevision === undefined ? statements.any : statements.ofRevision;
+  const statement = firstStepMail ? forms.withFirstMail : forms.plain;
   const [stored] = await statement.execute({ ...values, ...mailValues, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
   if (stored) {
-    const mail = firstStepMail && stored.mailId ? { id: stored.mailId, kind: 'resume', message: firstStepMail.message, attempts: 1, discardAfter: firstStepMail.discardAfter, lockedUntil: firstStepMail.lockedUntil } : null;
+    const mail = firstStepMail && stored.mailId ? queuedClaim(stored.mailId, 'resume', firstStepMail.message, firstStepMail.discardAfter, firstStepMail.lockedUntil) : null;
     return { stored: true, revision: Number(stored.revision), firstStepMail: mail };
   }
   const [row] = await db.select({ pinSet: applications.pinSet }).from(applications).where(eq(applications.id, applicationId));
