@@ -4,7 +4,7 @@ import type { Database } from '../db/index.js';
 import { oncePerDatabase } from '../db/prepared.js';
 import { applicationNumberCounters, applications, bankDeliveries, mailQueue } from '../db/schema.js';
 import { timestamptz } from '../db/values.js';
-import { enqueueDeliveriesOf, type ClaimedDelivery } from '../delivery/rows.js';
+import { enqueueDeliveriesOf, queuedDeliveryClaim, type ClaimedDelivery } from '../delivery/rows.js';
 import { enqueueMailsOf, queuedClaim, type ClaimedMail } from '../mail/queue-rows.js';
 import type { MailMessage } from '../mail/types.js';
 import { completionFactsOfRow, completionStateFields, type CompletionFacts, type CompletionState } from './facts.js';
@@ -165,7 +165,7 @@ export async function completeApplication(db: Database, request: CompletionReque
     const message = JSON.parse(mailJson.replaceAll(NUMBER_SLOT, completedNumber)) as MailMessage;
     const claimed: CompletionClaims = {
       mail: claimedMailId && locks ? queuedClaim(claimedMailId, 'completion', message, request.discardAfter, locks.mail) : null,
-      delivery: claimedDeliveryId && locks ? { applicationId: claimedDeliveryId, bankCode, attempts: 1, lockedUntil: locks.delivery } : null,
+      delivery: claimedDeliveryId && locks ? queuedDeliveryClaim(claimedDeliveryId, bankCode, locks.delivery) : null,
     };
     return { completed: true, applicationNumber: completedNumber, completedAt, claimed };
   }

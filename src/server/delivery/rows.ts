@@ -37,6 +37,11 @@ export interface ClaimedDelivery {
   lockedUntil: Date;
 }
 
+/** The claim of a delivery queued claimed by this process, whose statement returned its row: tried once, as a claim leaves it. */
+export function queuedDeliveryClaim(applicationId: string, bankCode: string, lockedUntil: Date): ClaimedDelivery {
+  return { applicationId, bankCode, attempts: 1, lockedUntil };
+}
+
 /**
  * Queues the application's hand-off already claimed by this process, as completion's statement
  * does (enqueueDeliveriesOf): hand the claim to DeliveryWorker.handOff once it has committed.
@@ -47,7 +52,7 @@ export async function enqueueClaimedDelivery(db: Database, applicationId: string
   const lockedUntil = new Date(now.getTime() + lockMs);
   const result = await db.execute(enqueueDeliveriesOf(sql`select ${applicationId}::uuid`, bankCode, now, lockedUntil));
   const inserted = rowsOf(result).length > 0;
-  return inserted ? { applicationId, bankCode, attempts: 1, lockedUntil } : null;
+  return inserted ? queuedDeliveryClaim(applicationId, bankCode, lockedUntil) : null;
 }
 
 /** Up to `limit` due rows no other worker holds, held by this one until now + lockMs. */
