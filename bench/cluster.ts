@@ -17,7 +17,7 @@ import { throwawaySchema } from '../tests/api/helpers.js';
 import { startCodeSink } from '../tests/api/smtp-sink.js';
 import { drive, Recorder } from './applications.js';
 import { startBankReceiver } from './bank-receiver.js';
-import { childrenCpuMs, cpuTimes, postgresCpuMs, startProcess } from './processes.js';
+import { postgresCpuMs, processTreeCpuMs, startProcess } from './processes.js';
 import { benchServerEnv } from './server-env.js';
 import { latencySummary } from './support.js';
 
@@ -45,12 +45,6 @@ interface Run {
 const sink = await startCodeSink();
 const bankReceiver = await startBankReceiver();
 
-/** The CPU time of the cluster: its primary and every worker, live or replaced. */
-async function clusterCpuMs(primary: number): Promise<number> {
-  const times = await cpuTimes(primary);
-  return times.own + times.children + (await childrenCpuMs(primary));
-}
-
 async function measure(databaseUrl: string, workers: number): Promise<Run> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kouza-cluster-'));
   const schema = await throwawaySchema(databaseUrl);
@@ -61,13 +55,13 @@ async function measure(databaseUrl: string, workers: number): Promise<Run> {
     // Every worker answers its first requests (and compiles its code) before the measure.
     await drive(target(new Recorder()), APPLICANTS, WARM_UP_SECONDS, null, 0);
     const recorder = new Recorder();
-    const serverBefore = await clusterCpuMs(server.pid);
+    const serverBefore = await processTreeCpuMs(server.pid);
     const postgresBefore = await postgresCpuMs(databaseUrl);
     const driverBefore = process.cpuUsage();
     const arrivedBefore = bankReceiver.arrived();
     const seconds = await drive(target(recorder), APPLICANTS, SECONDS, null, 0);
     const driver = process.cpuUsage(driverBefore);
-    const serverAfter = await clusterCpuMs(server.pid);
+    const serverAfter = await processTreeCpuMs(server.pid);
     const postgresAfter = await postgresCpuMs(databaseUrl);
     const done = recorder.applications || 1;
     const delivered = await bankReceiver.arrivedSince(arrivedBefore, recorder.applications);

@@ -68,11 +68,16 @@ export async function postgresCpuMs(url: string): Promise<number | null> {
     const postmaster = backend ? (await cpuTimes(backend)).ppid : null;
     await client.end();
     if (!postmaster) return null;
-    const main = await cpuTimes(postmaster);
-    return main.own + main.children + (await childrenCpuMs(postmaster));
+    return await processTreeCpuMs(postmaster);
   } catch {
     return null;
   }
+}
+
+/** The CPU time of a process and all its children, live or ended, in ms (PostgreSQL's postmaster, a cluster's primary). */
+export async function processTreeCpuMs(pid: number): Promise<number> {
+  const times = await cpuTimes(pid);
+  return times.own + times.children + (await childrenCpuMs(pid));
 }
 
 /** The CPU time of the live children of `parent`, in ms (those that ended count in its own `children`). */
