@@ -1,4 +1,4 @@
-import { constants, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   encryptPin,
@@ -8,27 +8,29 @@ import {
   keyPemOf,
   pinPayload,
 } from '../../src/client/platform/pinCipher';
+import { PinKeyStore, toPinKey } from '../../src/server/pin/keys';
 
 /**
- * Both encryption paths of the PIN page against the server's way of decrypting
- * (node:crypto privateDecrypt, RSA-OAEP with SHA-256), with a key pair made here.
+ * Both encryption paths of the PIN page against the server's own decryption (PinKeyStore,
+ * RSA-OAEP with SHA-256), with a key pair made here.
  */
-let privateKey: KeyObject;
+let store: PinKeyStore;
 let keyCode: string;
 
 beforeAll(() => {
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  privateKey = pair.privateKey;
+  const key = toPinKey(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey, 'test key');
+  store = new PinKeyStore(key, [], null);
   // What GET /api/public-key answers: SPKI DER in base64.
-  keyCode = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  keyCode = key.keyCode;
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function decrypt(base64: string): string {
-  const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64'));
+async function decrypt(base64: string): Promise<string> {
+  const plain = await store.decrypt(store.current.keyId, Buffer.from(base64, 'base64'));
+  if (!plain) throw new Error('the server did not decrypt it');
   return plain.toString('utf8');
 }
 
@@ -38,36 +40,36 @@ describe('PIN encryption', () => {
     const code = await encryptWithWebCrypto(pinPayload('1357', 'nonce-abc'), keyCode);
     expect(code).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     expect(Buffer.from(code, 'base64')).toHaveLength(256);
-    expect(JSON.parse(decrypt(code))).toEqual({ pin: '1357', binding: 'nonce-abc' });
+    expect(JSON.parse(await decrypt(code))).toEqual({ pin: '1357', binding: 'nonce-abc' });
   });
 
   it('jsencrypt: the same ciphertext format, decryptable by the server', async () => {
     const code = await encryptWithJsencrypt(pinPayload('2468', 'nonce-def'), keyCode);
     expect(Buffer.from(code, 'base64')).toHaveLength(256);
-    expect(JSON.parse(decrypt(code))).toEqual({ pin: '2468', binding: 'nonce-def' });
+    expect(JSON.parse(await decrypt(code))).toEqual({ pin: '2468', binding: 'nonce-def' });
   });
 
   it('jsencrypt: non-ASCII text arrives as UTF-8 (bytes, not UTF-16 code units)', async () => {
     const text = pinPayload('1234', '暗証番号-ｶﾅ-é-😀');
-    expect(decrypt(await encryptWithJsencrypt(text, keyCode))).toBe(text);
-    expect(decrypt(await encryptWithWebCrypto(text, keyCode))).toBe(text);
+    expect(await decrypt(await encryptWithJsencrypt(text, keyCode))).toBe(text);
+    expect(await decrypt(await encryptWithWebCrypto(text, keyCode))).toBe(text);
   });
 
   it('accepts the key as PEM too', async () => {
     const code = await encryptWithJsencrypt('x', keyPemOf(keyCode));
-    expect(decrypt(code)).toBe('x');
-    expect(decrypt(await encryptWithWebCrypto('y', keyPemOf(keyCode)))).toBe('y');
+    expect(await decrypt(code)).toBe('x');
+    expect(await decrypt(await encryptWithWebCrypto('y', keyPemOf(keyCode)))).toBe('y');
   });
 
   it('encryptPin uses Web Crypto where it exists and jsencrypt where crypto.subtle is missing', async () => {
-    expect(JSON.parse(decrypt(await encryptPin('9012', 'b1', keyCode)))).toEqual({ pin: '9012', binding: 'b1' });
+    expect(JSON.parse(await decrypt(await encryptPin('9012', 'b1', keyCode)))).toEqual({ pin: '9012', binding: 'b1' });
     // A page over plain http: crypto without subtle.
     const webCrypto = globalThis.crypto;
     vi.stubGlobal('crypto', { getRandomValues: webCrypto.getRandomValues.bind(webCrypto) });
     expect(hasWebCrypto()).toBe(false);
     const code = await encryptPin('9012', 'b2', keyCode);
     vi.unstubAllGlobals();
-    expect(JSON.parse(decrypt(code))).toEqual({ pin: '9012', binding: 'b2' });
+    expect(JSON.parse(await decrypt(code))).toEqual({ pin: '9012', binding: 'b2' });
   });
 
   it('each encryption differs (OAEP is randomised), so equal PINs do not give equal ciphertexts', async () => {
