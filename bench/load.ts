@@ -41,7 +41,9 @@
  * Environment: LOAD_APPLICANTS (default 20), LOAD_SECONDS (20), LOAD_SINGLE (5 applications of
  * each flow), LOAD_CHILD_SHARE (0.5: every second application; 0 for general ones only),
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
- * think time), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PGLITE=0 (PostgreSQL only),
+ * think time), LOAD_WARMUP_SECONDS (10: whole applications by up to 20 applicants with no think
+ * time before the measured load, uncounted but for their errors, so the figures are those of a
+ * server whose code V8 has compiled, as on a campaign day, not of its first seconds; 0 for none), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PGLITE=0 (PostgreSQL only),
  * LOAD_PORT (first of three ports, 3441), LOAD_SQL_TEXTS=1 (also print each route's statements
  * by text), LOAD_CPU_PROF_DIR (a folder: the server runs with node --cpu-prof and writes its
  * profile there on exit; the profiler's own cost shows in the CPU figures, so measure without it).
@@ -76,6 +78,8 @@ const PACE_SECONDS = process.env.LOAD_PACE_SECONDS ? Number(process.env.LOAD_PAC
 const FIRST_PORT = env('LOAD_PORT', 3441);
 const SQL_TEXTS = process.env.LOAD_SQL_TEXTS === '1';
 const CHILD_SHARE = env('LOAD_CHILD_SHARE', 0.5);
+const WARMUP_SECONDS = env('LOAD_WARMUP_SECONDS', 10);
+const WARMUP_APPLICANTS = Math.min(APPLICANTS, 20);
 /** LOAD_PGLITE=0 skips the embedded database (a quicker PostgreSQL-only run; needs BENCH_DATABASE_URL). */
 const PGLITE = process.env.LOAD_PGLITE !== '0';
 /** A folder for the server's V8 CPU profiles (node --cpu-prof; summarise with bench/profile-summary.ts). */
@@ -100,6 +104,8 @@ interface Measured {
   cheap: Map<string, { perSecond: number; errors: number; cpuUsPerRequest: number }>;
   /** One applicant's applications of each flow, one after the other. */
   single: Record<Flow, Single>;
+  /** The uncounted load before the measured one (LOAD_WARMUP_SECONDS). */
+  warmup: Recorder;
   load: {
     seconds: number;
     recorder: Recorder;
@@ -187,6 +193,14 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
 
     // Saturation (or pacing), with the probe counting statements only (its count by route costs).
     await probeByRoute(server, false);
+    const warmup = new Recorder();
+    if (WARMUP_SECONDS > 0) {
+      const deliveredBefore = bankReceiver.arrived();
+      await drive(targetOf(server, warmup), WARMUP_APPLICANTS, WARMUP_SECONDS, null, CHILD_SHARE);
+      // Its hand-offs to the bank arrive before the measured load counts its own.
+      await bankReceiver.arrivedSince(deliveredBefore, warmup.applications);
+      console.log(`${name}: warm-up, ${WARMUP_APPLICANTS} applicants, ${warmup.applications} applications in ${WARMUP_SECONDS} s, ${warmup.errorCount()} errors`);
+    }
     const recorder = new Recorder();
     const loadCpu = await cpuMs(server.pid);
     const loadMainThreadCpu = await mainThreadCpuMs(server.pid);
@@ -216,7 +230,7 @@ async function measureDatabase(name: string, port: number, barePort: number, pro
     };
     console.log(`${name}: ${APPLICANTS} applicants, ${recorder.applications} applications in ${seconds.toFixed(1)} s, ${recorder.errorCount()} errors`);
     const afterRssMb = await rssMb(server.pid);
-    return { name, startMs: server.startMs, idleRssMb, afterRssMb, bare, cheap, single, load };
+    return { name, startMs: server.startMs, idleRssMb, afterRssMb, bare, cheap, single, warmup, load };
   } finally {
     await server.stop();
     if (server.child.exitCode !== 0 && server.child.exitCode !== null) console.log(`${name}: server exited ${server.child.exitCode}: ${server.stderr.join('').slice(-2000)}`);
@@ -316,6 +330,7 @@ function report(results: Measured[]): void {
     }),
   ]);
   rows.push(['errors (failed applications)', 'none', ...both((m) => `${m.load.recorder.errorCount()} (${m.load.recorder.failedApplications} of ${m.load.recorder.applications + m.load.recorder.failedApplications})`)]);
+  if (WARMUP_SECONDS > 0) rows.push(['  in the warm-up before it', 'none', ...both((m) => `${m.warmup.errorCount()} (${m.warmup.failedApplications} of ${m.warmup.applications + m.warmup.failedApplications})`)]);
   rows.push([`applications at the bank's receiver (within ${DELIVERY_WAIT_MS / 1000} s of the end)`, '', ...both((m) => `${m.load.delivered} of ${m.load.recorder.applications}`)]);
   rows.push(['  failed one-applicant runs: general / child', '', ...both(perFlow((s) => String(s.failed)))]);
   rows.push(['register / completion median, one general applicant', '<= 20 ms', ...both((m) => `${msText(m.single.general.register)} / ${msText(m.single.general.complete)}`)]);
@@ -348,7 +363,8 @@ function report(results: Measured[]): void {
 async function main(): Promise<void> {
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) throw new Error('no dist/server/main.js: npm run build first (npm run bench:load does)');
   console.log(
-    `load bench: ${APPLICANTS} applicants for ${SECONDS} s${PACE_SECONDS ? `, pacing ${PACE_SECONDS} s per application` : ', no think time'}; ` +
+    `load bench: ${APPLICANTS} applicants for ${SECONDS} s${PACE_SECONDS ? `, pacing ${PACE_SECONDS} s per application` : ', no think time'}` +
+      `${WARMUP_SECONDS > 0 ? `, after a ${WARMUP_SECONDS} s warm-up by ${WARMUP_APPLICANTS}` : ', no warm-up'}; ` +
       `cheap routes ${CHEAP_CONNECTIONS} connections × ${CHEAP_SECONDS} s; node ${process.version}`,
   );
   const probe = await compileProbe();
