@@ -19,13 +19,17 @@ describe('mail through the durable queue', () => {
   let dataDir: string;
   let refusing = true;
   const received: string[] = [];
+  /** The Message-ID of every message the server was sent, refused or not. */
+  const messageIds: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
-      stream.resume();
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        messageIds.push(/^Message-ID: (.*)$/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1]?.trim() ?? '(none)');
         if (refusing) {
           // A temporary failure, as a mail server under load answers.
           callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
@@ -96,6 +100,10 @@ describe('mail through the durable queue', () => {
       expect(await second.db.select().from(mailQueue)).toEqual([]);
       await second.mailQueue.flush();
       expect(received).toHaveLength(1);
+      // Three tries, one mail: each carried the same Message-ID, made of its queue row's id.
+      expect(messageIds).toHaveLength(3);
+      expect(new Set(messageIds).size).toBe(1);
+      expect(messageIds[0]).toMatch(new RegExp(`^<[0-9a-f-]{36}@${bank.MAIL_ADDRESS.split('@')[1]?.replace(/\./g, '\\.')}>$`));
     } finally {
       await second.close();
     }

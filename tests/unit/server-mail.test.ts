@@ -25,8 +25,8 @@ describe('outbox', () => {
   it('writes each mail as .eml with a .json sidecar and lists them newest first', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kouza-outbox-'));
     const outbox = new OutboxMailSender(dir);
-    await outbox.send(verificationMail(bank, 'first@example.com', '012345', 10));
-    await outbox.send(verificationMail(bank, 'second@example.com', '678901', 10));
+    await outbox.send(verificationMail(bank, 'first@example.com', '012345', 10), 'mail-1');
+    await outbox.send(verificationMail(bank, 'second@example.com', '678901', 10), 'mail-2');
     const files = (await readdir(dir)).sort();
     expect(files.filter((name) => name.endsWith('.eml'))).toHaveLength(2);
     expect(files.filter((name) => name.endsWith('.json'))).toHaveLength(2);
@@ -38,6 +38,8 @@ describe('outbox', () => {
     expect(eml).toMatch(/^From: =\?UTF-8\?/m);
     expect(eml).toContain('<kouza-web@fukuokabank.co.jp>');
     expect(eml).toContain('To: second@example.com');
+    // Named by the mail's id, as over SMTP on every try.
+    expect(eml).toContain('Message-ID: <mail-2@fukuokabank.co.jp>');
     expect(eml).toContain('OTP-Token: "678901"; origin="https://kouza.fukuokabank.co.jp"');
     // The Japanese text in base64 (MESSAGE_DEFAULTS), as it goes over SMTP too.
     expect(eml).toMatch(/^Content-Transfer-Encoding: base64$/m);
@@ -47,7 +49,7 @@ describe('outbox', () => {
 
   it('keeps mails in memory without a directory', async () => {
     const outbox = new OutboxMailSender(null);
-    await outbox.send(verificationMail(bank, 'x@example.com', '111111', 10));
+    await outbox.send(verificationMail(bank, 'x@example.com', '111111', 10), 'mail-3');
     expect((await outbox.list()).map((entry) => entry.to)).toEqual(['x@example.com']);
   });
 });

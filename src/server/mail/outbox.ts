@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { MESSAGE_DEFAULTS } from './smtp.js';
+import { MESSAGE_DEFAULTS, nodemailerMessage } from './smtp.js';
 import type { MailMessage, MailSender, OutboxEntry } from './types.js';
 
 /**
@@ -20,7 +20,7 @@ export class OutboxMailSender implements MailSender {
 
   constructor(readonly dir: string | null) {}
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage, mailId: string): Promise<void> {
     const sentAt = new Date();
     // Sorts by name in sending order: time, then a per-process sequence for mails of one millisecond.
     sequence = (sequence + 1) % 1_000_000;
@@ -37,7 +37,7 @@ export class OutboxMailSender implements MailSender {
       this.memory.push(entry);
       return;
     }
-    const info = await this.transport.sendMail({ ...message, date: sentAt });
+    const info = await this.transport.sendMail({ ...nodemailerMessage(message, mailId), date: sentAt });
     await mkdir(this.dir, { recursive: true });
     // The .eml first: a reader that sees the sidecar can rely on the message being there.
     await writeFile(path.join(this.dir, `${id}.eml`), info.message, { mode: 0o600 });

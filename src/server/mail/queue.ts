@@ -221,7 +221,7 @@ export class MailQueue {
 
   private async deliver(row: ClaimedMail): Promise<boolean> {
     try {
-      await this.sender.send(row.message);
+      await this.sender.send(row.message, row.id);
     } catch (error) {
       await this.reschedule(row, failureCode(error));
       return false;

@@ -16,6 +16,18 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  */
 export const MESSAGE_DEFAULTS = { textEncoding: 'base64' } as const;
 
+/**
+ * What nodemailer is given for a mail. Its Message-ID is made of the mail's id, the same on
+ * every try: a mail the SMTP server took although its answer was lost, and that is sent again,
+ * is recognisably one mail to the mail programs and relays that look (nodemailer would draw a
+ * new one each time). The envelope is spelled out, as nodemailer would otherwise parse it back
+ * out of the headers it was given.
+ */
+export function nodemailerMessage(message: MailMessage, id: string) {
+  const domain = message.from.address.slice(message.from.address.lastIndexOf('@') + 1);
+  return { ...message, messageId: `<${id}@${domain}>`, envelope: { from: message.from.address, to: [message.to] } };
+}
+
 type TransportOptions = { url: string; pool: true; maxConnections: number; ignoreTLS?: true } & typeof TIMEOUTS;
 
 /**
@@ -52,8 +64,8 @@ export class SmtpMailSender implements MailSender {
     this.transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl, maxConnections), MESSAGE_DEFAULTS);
   }
 
-  async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail(message);
+  async send(message: MailMessage, id: string): Promise<void> {
+    await this.transport.sendMail(nodemailerMessage(message, id));
   }
 
   async close(): Promise<void> {

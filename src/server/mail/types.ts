@@ -23,7 +23,8 @@ export interface OutboxEntry {
 }
 
 export interface MailSender {
-  send(message: MailMessage): Promise<void>;
+  /** Sends a mail; `id` names it (its queue row's id), the same on every try. */
+  send(message: MailMessage, id: string): Promise<void>;
   /** Outbox senders list what they kept (newest first); SMTP senders have nothing to list. */
   list?(): Promise<OutboxEntry[]>;
   close?(): Promise<void>;
