@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, webcrypto, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPair, privateDecrypt, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,19 +89,8 @@ export async function rotatePinKey(dataDir: string, now: Date = new Date()): Pro
   return key;
 }
 
-/** RSA-OAEP with SHA-256 for the hash and MGF1, as the page's Web Crypto encrypts. */
-const OAEP_SHA256 = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
-
-/** The key as Web Crypto's, for decryption only. */
-function decryptionKeyOf(key: PinKey): Promise<webcrypto.CryptoKey> {
-  const der = key.privateKey.export({ type: 'pkcs8', format: 'der' });
-  return webcrypto.subtle.importKey('pkcs8', der, OAEP_SHA256, false, ['decrypt']);
-}
-
 export class PinKeyStore {
   private readonly keys = new Map<string, PinKey>();
-  /** Web Crypto's copy of each key, imported on its first decryption. */
-  private readonly decryptionKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
 
   constructor(
     readonly current: PinKey,
@@ -128,20 +117,12 @@ export class PinKeyStore {
    * RSA-OAEP with SHA-256 (and MGF1-SHA-256, as Web Crypto does) under the key of `keyId`.
    * Null for an unknown key or a ciphertext that does not decode, which includes every
    * PKCS#1 v1.5 ciphertext: the reason is not told apart (no padding oracle).
-   *
-   * Through Web Crypto, whose RSA runs in libuv's thread pool: a 3072-bit private operation
-   * is about 1.8 ms of CPU, which node:crypto's privateDecrypt would spend on the event loop,
-   * holding up every other request meanwhile (ADR 0048).
    */
   async decrypt(keyId: string, ciphertext: Buffer): Promise<Buffer | null> {
     const key = await this.get(keyId);
     if (!key) return null;
-    let imported = this.decryptionKeys.get(keyId);
-    if (!imported) this.decryptionKeys.set(keyId, (imported = decryptionKeyOf(key)));
-    // Outside the try: a key that does not import is our fault (500), not the applicant's.
-    const decryptionKey = await imported;
     try {
-      return Buffer.from(await webcrypto.subtle.decrypt(OAEP_SHA256, decryptionKey, ciphertext));
+      return privateDecrypt({ key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, ciphertext);
     } catch {
       return null;
     }
