@@ -357,6 +357,12 @@ function report(results: Measured[]): void {
   rows.push(['event-loop delay under load p99 / max: server', '', ...both((m) => `${msText(m.load.serverLoop.p99)} / ${msText(m.load.serverLoop.max)}`)]);
   rows.push(['  the driver (a stall here is in every latency)', '', ...both((m) => `${msText(m.load.driverLoop.p99)} / ${msText(m.load.driverLoop.max)}`)]);
   rows.push(['(the driver’s own CPU per application)', '', ...both((m) => `${fixed(m.load.driverCpuMs, 1)} ms`)]);
+  // The driver's work is the same in every run: its CPU moves only with the machine's speed and load.
+  rows.push([
+    '(the server’s CPU per application ÷ the driver’s: steadier across runs on a shared machine than either)',
+    '',
+    ...both((m) => `${fixed(m.load.cpuMs / m.load.driverCpuMs, 2)}, main thread ${fixed(m.load.mainThreadCpuMs / m.load.driverCpuMs, 2)}`),
+  ]);
   table(rows);
 }
 
