@@ -13,6 +13,7 @@ import { isEkycStatus } from '../../domain/ekyc.js';
 import { resumeMail } from '../mail/index.js';
 import type { MailMessage } from '../mail/types.js';
 import { enqueueClaimedMail } from '../mail/queue-rows.js';
+import type { FirstStepMail } from '../forms/documents.js';
 import { deleteIdentityCheckSessions } from '../ekyc/forget.js';
 
 /** Resuming an application (ADR 0030): which one, where it goes on, its mail, its end. */
@@ -100,13 +101,27 @@ export async function resumePathOf(app: FastifyInstance, application: RunsFlow &
 }
 
 /** The resume mail's life in the queue: stale after a day, a mail about keeping the data is worth little once it has waited that long. */
-export const RESUME_MAIL_DISCARD_MS = DAY_MS;
+const RESUME_MAIL_DISCARD_MS = DAY_MS;
 
 /** The mail that says how long the application is kept and how to resume it, to `mailAddress`. */
-export async function resumeMailOf(app: FastifyInstance, bank: BankConfig, application: RunsFlow, mailAddress: string): Promise<MailMessage> {
+async function resumeMailOf(app: FastifyInstance, bank: BankConfig, application: RunsFlow, mailAddress: string): Promise<MailMessage> {
   const model = await flowModelOf(app, application);
   const landing = (model && model.pageByState.get(model.config.meta.landing)?.path) ?? '/';
   return resumeMail(bank, mailAddress, retentionDaysOf(bank), landing);
+}
+
+/**
+ * The resume mail of an application none of whose steps is stored yet, to `mailAddress`: its
+ * first stored step queues it, claimed by this process, in the same statement
+ * (forms/documents.ts, storeDocumentBeforePin), so the applicant learns how long it is kept and
+ * how to come back.
+ */
+export async function firstStepResumeMail(app: FastifyInstance, bank: BankConfig, application: RunsFlow, mailAddress: string, now: Date): Promise<FirstStepMail> {
+  return {
+    message: await resumeMailOf(app, bank, application, mailAddress),
+    discardAfter: new Date(now.getTime() + RESUME_MAIL_DISCARD_MS),
+    lockedUntil: new Date(now.getTime() + app.config.mailQueue.lockMs),
+  };
 }
 
 /**

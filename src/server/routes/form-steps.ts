@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import type { OfferedOption } from '../../domain/rules/registry.js';
@@ -16,7 +16,7 @@ import {
 import type { BankConfig } from '../../domain/bank/types.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
-import { storeDocumentBeforePin, type FirstStepMail } from '../forms/documents.js';
+import { storeDocumentBeforePin } from '../forms/documents.js';
 import { optionSources } from '../forms/options.js';
 import { storedAnswersOf, withStoredForm, type StoredAnswers } from '../forms/answers.js';
 import { applicationsAnswerOf } from './applications.js';
@@ -24,8 +24,7 @@ import { httpMessages } from '../http-messages.js';
 import { applicationOf, storedAnswersOfRequest } from '../plugins/auth.js';
 import { toValidationFailure, validator } from '../validation.js';
 import { stepEditHooks } from './step-lock.js';
-import { RESUME_MAIL_DISCARD_MS, resumeMailOf } from '../resume/applications.js';
-import type { RunsFlow } from '../flows/versions.js';
+import { firstStepResumeMail } from '../resume/applications.js';
 import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
 
 /**
@@ -134,20 +133,6 @@ async function storedAfter(request: FastifyRequest, before: StoredAnswers, form:
   return read;
 }
 
-/**
- * The resume mail of an application none of whose steps is stored yet: its first stored step
- * queues it in the same statement (storeDocumentBeforePin), so the applicant learns how long it
- * is kept and how to come back. None for an application without an address (a stub).
- */
-async function resumeMailToQueue(app: FastifyInstance, bank: BankConfig, application: RunsFlow, saved: Record<string, unknown>, now: Date): Promise<FirstStepMail | undefined> {
-  if (typeof saved.mailAddress !== 'string' || saved.mailAddress === '') return undefined;
-  return {
-    message: await resumeMailOf(app, bank, application, saved.mailAddress),
-    discardAfter: new Date(now.getTime() + RESUME_MAIL_DISCARD_MS),
-    lockedUntil: new Date(now.getTime() + app.config.mailQueue.lockMs),
-  };
-}
-
 function handlerFor(form: FormDefinition) {
   const rules = form.step?.rules ?? [];
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -184,7 +169,9 @@ function handlerFor(form: FormDefinition) {
     // The PIN route locks this row in its own transaction: whichever comes second sees the
     // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
     const document = { ...answers, ...options.stored };
-    const firstStepMail = stored.revision === 0 ? await resumeMailToQueue(app, bank, application, saved, now) : undefined;
+    // No step stored yet: this one queues the resume mail (none without an address: a stub).
+    const mailAddress = typeof saved.mailAddress === 'string' ? saved.mailAddress : '';
+    const firstStepMail = stored.revision === 0 && mailAddress !== '' ? await firstStepResumeMail(app, bank, application, mailAddress, now) : undefined;
     const outcome = await storeDocumentBeforePin(app.db, id, form.name, document, now, expectedRevision, firstStepMail);
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
