@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import formbody from '@fastify/formbody';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Database } from '../db/index.js';
+import { oncePerDatabase } from '../db/prepared.js';
+import { timestamptz } from '../db/values.js';
 import { ekycSimulatorSessions, simulatorOutcomes, type SimulatorOutcome } from '../db/schema.js';
 import {
   parseCallbackBody,
@@ -62,6 +64,44 @@ function stateOf(outcome: SimulatorOutcome | null): EkycProviderStatus {
   }
 }
 
+/**
+ * The simulator's statements, prepared (db/prepared.ts): every application's check runs each once,
+ * as the provider's own records would be written and read.
+ */
+const statementsOf = oncePerDatabase((db) => {
+  const sessionId = sql.placeholder('sessionId');
+  return {
+    insert: db
+      .insert(ekycSimulatorSessions)
+      .values({
+        sessionId,
+        applicationType: sql`${sql.placeholder('applicationType')}`,
+        returnUrl: sql`${sql.placeholder('returnUrl')}`,
+        outcome: null,
+        createdAt: timestamptz(sql.placeholder('now')),
+      })
+      .prepare('ekyc_simulator_session_insert'),
+    read: db
+      .select()
+      .from(ekycSimulatorSessions)
+      .where(eq(ekycSimulatorSessions.sessionId, sessionId))
+      .limit(1)
+      .prepare('ekyc_simulator_session'),
+    // Only a session still undecided or 'pending' takes an outcome.
+    decide: db
+      .update(ekycSimulatorSessions)
+      .set({ outcome: sql`${sql.placeholder('outcome')}`, decidedAt: timestamptz(sql.placeholder('now')) })
+      .where(
+        and(
+          eq(ekycSimulatorSessions.sessionId, sessionId),
+          or(isNull(ekycSimulatorSessions.outcome), eq(ekycSimulatorSessions.outcome, 'pending')),
+        ),
+      )
+      .returning({ returnUrl: ekycSimulatorSessions.returnUrl })
+      .prepare('ekyc_simulator_decide'),
+  };
+});
+
 export class EkycSimulator implements EkycProvider {
   readonly name = 'simulator' as const;
   /** It stands in for today's provider: a face photo and a photo identity document's images (ホ). */
@@ -75,22 +115,17 @@ export class EkycSimulator implements EkycProvider {
 
   async createSession(request: EkycSessionRequest): Promise<EkycSession> {
     const sessionId = `sim_${randomBytes(16).toString('base64url')}`;
-    await this.db.insert(ekycSimulatorSessions).values({
+    await statementsOf(this.db).insert.execute({
       sessionId,
       applicationType: request.applicationType,
       returnUrl: request.returnUrl,
-      outcome: null,
-      createdAt: this.now(),
+      now: this.now().toISOString(),
     });
     return { sessionId, url: `${SIMULATOR_PREFIX}/${sessionId}` };
   }
 
   async session(sessionId: string) {
-    const [row] = await this.db
-      .select()
-      .from(ekycSimulatorSessions)
-      .where(eq(ekycSimulatorSessions.sessionId, sessionId))
-      .limit(1);
+    const [row] = await statementsOf(this.db).read.execute({ sessionId });
     return row;
   }
 
@@ -112,16 +147,7 @@ export class EkycSimulator implements EkycProvider {
    */
   async decide(sessionId: string, outcome: SimulatorOutcome): Promise<{ headers: Record<string, string>; rawBody: Buffer; returnUrl: string } | undefined> {
     const now = this.now();
-    const [decided] = await this.db
-      .update(ekycSimulatorSessions)
-      .set({ outcome, decidedAt: now })
-      .where(
-        and(
-          eq(ekycSimulatorSessions.sessionId, sessionId),
-          or(isNull(ekycSimulatorSessions.outcome), eq(ekycSimulatorSessions.outcome, 'pending')),
-        ),
-      )
-      .returning({ returnUrl: ekycSimulatorSessions.returnUrl });
+    const [decided] = await statementsOf(this.db).decide.execute({ sessionId, outcome, now: now.toISOString() });
     if (!decided) return undefined;
     return { ...signedCallback(this.secret, { sessionId, ...stateOf(outcome) }, now), returnUrl: decided.returnUrl };
   }
