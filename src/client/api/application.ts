@@ -1,7 +1,6 @@
-import { FetchError } from 'ofetch';
 import type { FieldError } from '../../domain/rules/field-error';
 import { session } from '../platform/session';
-import { api } from './client';
+import { api, ApiError } from './client';
 
 /**
  * The application as GET /api/applications answers it (spec section 3, 'Application'): every
@@ -119,7 +118,7 @@ export async function loadApplicationWithParent(): Promise<{
 
 /** The field errors of a 400 answer ({ message, errors: [{ field, message }] }), or none. */
 export function fieldErrorsOfAnswer(error: unknown): FieldError[] {
-  const data: unknown = error instanceof FetchError ? error.data : undefined;
+  const data: unknown = error instanceof ApiError ? error.data : undefined;
   const errors: unknown = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
   if (!Array.isArray(errors)) return [];
   return errors.filter(
