@@ -79,8 +79,8 @@ async function answerOf(response: Response): Promise<unknown> {
 }
 
 /**
- * The one HTTP client of the browser, on the platform's fetch (a library for it cost /term a
- * thirtieth of its JavaScript). No timeout (the spec sets none: slow mobile networks must still
+ * The one HTTP client of the browser, on the platform's fetch (ofetch cost /term 2.8 KB of its
+ * JavaScript on the wire, about 3 %). No timeout (the spec sets none: slow mobile networks must still
  * finish) and no retry. The token rides in the Authorization header; any 401 ends the session
  * but for the calls that answer with it. A network failure throws fetch's own error.
  */
