@@ -43,7 +43,8 @@
  * LOAD_CHEAP_SECONDS (5 per route), LOAD_CHEAP_CONNECTIONS (50), LOAD_PACE_SECONDS (unset: no
  * think time), LOAD_WARMUP_SECONDS (10: whole applications by up to 20 applicants with no think
  * time before the measured load, uncounted but for their errors, so the figures are those of a
- * server whose code V8 has compiled, as on a campaign day, not of its first seconds; 0 for none), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PGLITE=0 (PostgreSQL only),
+ * server whose code V8 has compiled, as on a campaign day, not of its first seconds; 0 for
+ * none), BENCH_DATABASE_URL (unset: PGlite only), LOAD_PGLITE=0 (PostgreSQL only),
  * LOAD_PORT (first of three ports, 3441), LOAD_SQL_TEXTS=1 (also print each route's statements
  * by text), LOAD_CPU_PROF_DIR (a folder: the server runs with node --cpu-prof and writes its
  * profile there on exit; the profiler's own cost shows in the CPU figures, so measure without it).
