@@ -15,7 +15,7 @@
 import type { FieldError } from './field-error.js';
 import { checkKanaNameLength, checkNameLength, checkUnusableNameCharacters } from './names.js';
 import { checkWorkplacePhone } from './phones.js';
-import { checkExistingAccount, checkOccupationOther, checkWorkplaceName, isBranchCodeInput } from './workplace.js';
+import { checkExistingAccount, checkWorkplaceName, isBranchCodeInput } from './workplace.js';
 
 export type { FieldError } from './field-error.js';
 
@@ -30,12 +30,6 @@ export type RuleBody = object;
 function read(body: RuleBody, field: string): unknown {
   return (body as Readonly<Record<string, unknown>>)[field];
 }
-
-export interface WorkplaceRuleContext {
-  /** The chosen occupation from the master data; undefined when none is chosen (the schema says so). */
-  occupation: { name: string; workplaceRequired: boolean } | undefined;
-}
-
 
 /** The value if it is a string, else null (so a number or object never reaches a rule). */
 function text(value: unknown): string | null {
@@ -74,18 +68,16 @@ export function nameRuleErrors(body: RuleBody): FieldError[] {
 }
 
 /**
- * Rules of the workplace step (also the parent's workplace in the child flow): the
- * 'その他' text, the workplace name and phone (required when the occupation requires a
- * workplace), and the existing account as a pair (both or neither; the message goes to
- * the first of the two that is wrong). The workplace name is checked normalised
- * (normalizeWorkplaceName), which is what the server should store.
+ * Rules of the workplace step (also the parent's workplace in the child flow) a schema cannot
+ * say: the workplace name's symbols and numerals, checked normalised (normalizeWorkplaceName,
+ * which is what the server stores), the phone's three parts, and the existing account as a
+ * pair (both or neither; the message goes to the first of the two that is wrong). When they
+ * are asked and required is the form's conditions (x-when, x-required-when), not a rule's.
  */
-export function workplaceRuleErrors(body: RuleBody, ctx: WorkplaceRuleContext): FieldError[] {
+export function workplaceRuleErrors(body: RuleBody): FieldError[] {
   const errors = new Collector();
-  const required = ctx.occupation?.workplaceRequired ?? false;
-  errors.add('occupationOther', checkOccupationOther(ctx.occupation, textField(body, 'occupationOther')));
-  errors.add('workplaceName', checkWorkplaceName(textField(body, 'workplaceName'), required));
-  errors.add('workplacePhoneNumber', checkWorkplacePhone(textField(body, 'workplacePhoneNumber'), required));
+  errors.add('workplaceName', checkWorkplaceName(textField(body, 'workplaceName'), false));
+  errors.add('workplacePhoneNumber', checkWorkplacePhone(textField(body, 'workplacePhoneNumber'), false));
 
   const branch = textField(body, 'existedAccountBranchCode') ?? '';
   const account = textField(body, 'existedAccountNumber') ?? '';

@@ -7,7 +7,7 @@
  */
 import { messages } from '../messages.js';
 import type { FieldError } from './field-error.js';
-import { checkDistanceReason, checkPurposeOther, checkPurposeSelection, needsDistanceReason, type DistanceReasonBank } from './address.js';
+import { checkPurposeSelection, needsDistanceReason, type DistanceReasonBank } from './address.js';
 import { checkChildAge, checkGeneralAge, checkParentAge, type Today } from './dates.js';
 import { nameRuleErrors, workplaceRuleErrors } from './forms.js';
 import { checkParentSurnames } from './parent.js';
@@ -83,55 +83,42 @@ function onText(field: string, check: (value: string, context: FormRuleContext) 
 }
 
 export const formRules = {
-  /** lastName, firstName, kanaLastName: characters the core system cannot store, combined lengths. */
   personNames: (answers) => nameRuleErrors(answers),
-  /** birthday: the general applicant 18 or over, the child born and under 18 (by application type). */
   applicantAge: onText('birthday', (value, { applicationType, today }) =>
     applicationType === 'CHILD' ? checkChildAge(value, today) : checkGeneralAge(value, today),
   ),
-  /** birthday: a real date, 18 or over (general applicant). */
   generalApplicantAge: onText('birthday', (value, { today }) => checkGeneralAge(value, today)),
-  /** birthday: a real date, born and under 18 (the child). */
   childAge: onText('birthday', (value, { today }) => checkChildAge(value, today)),
-  /** birthday: a real date, 18 or over (the parent applying for the child). */
   parentAge: onText('birthday', (value, { today }) => checkParentAge(value, today)),
-  /** mobilePhoneNumber: a mobile number in three parts. */
   mobilePhone: onText('mobilePhoneNumber', (value) => checkMobilePhone(value)),
-  /** phoneNumber: empty, or a fixed-line number in three parts. */
   homePhone: onText('phoneNumber', (value) => checkHomePhone(value)),
-  /** lastName and kanaLastName equal the child's stored ones. */
   parentSurnameMatchesChild: (answers, { saved }) =>
     checkParentSurnames(
       { lastName: text(saved.lastName), kanaLastName: text(saved.kanaLastName) },
       { lastName: text(answers.lastName), kanaLastName: text(answers.kanaLastName) },
     ),
-  /** bankCode: the application's own bank (a body naming another is refused as a whole: badRequest). */
   applicationBank: (answers, { bank }) => (answers.bankCode === undefined || answers.bankCode === bank.code ? [] : [{ field: 'bankCode', message: messages.badRequest }]),
-  /** distanceTransactionReason: required (at most 50) when the bank asks it of an applicant outside its home prefecture. */
-  distanceReason: (answers, { bank }) => {
-    const message = checkDistanceReason(bank, prefectureOf(answers), text(answers.distanceTransactionReason));
-    return message === null ? [] : [{ field: 'distanceTransactionReason', message }];
-  },
-  /** utilizationPurpose: one or more of the bank's list; utilizationPurposeOther when その他 is chosen. */
   purposes: (answers, { bank }) => {
-    const chosen = textList(answers.utilizationPurpose);
-    const selection = checkPurposeSelection(chosen, bank.UTILIZATION_PURPOSE_LIST.map((purpose) => purpose.value));
-    const other = checkPurposeOther(chosen, text(answers.utilizationPurposeOther));
-    return [
-      ...(selection === null ? [] : [{ field: 'utilizationPurpose', message: selection }]),
-      ...(other === null ? [] : [{ field: 'utilizationPurposeOther', message: other }]),
-    ];
+    const selection = checkPurposeSelection(textList(answers.utilizationPurpose), bank.UTILIZATION_PURPOSE_LIST.map((purpose) => purpose.value));
+    return selection === null ? [] : [{ field: 'utilizationPurpose', message: selection }];
   },
-  /**
-   * occupationOther, workplaceName, workplacePhoneNumber, the existing account: the その他 text,
-   * a workplace when the chosen occupation requires one, the name's symbols, the account pair.
-   * Without a chosen occupation the choice itself fails (selectRequired) and this says nothing.
-   */
-  workplace: (answers, context) => {
-    const occupation = chosenOccupation(answers, context);
-    return occupation ? workplaceRuleErrors(answers, { occupation }) : [];
-  },
+  workplace: (answers, context) => (chosenOccupation(answers, context) ? workplaceRuleErrors(answers) : []),
 } satisfies Record<string, FormRule>;
+
+/** What each rule checks, for the lint's lists and the format's meta-schema (schemas/format/form.schema.json). */
+export const formRuleDescriptions: Record<FormRuleName, string> = {
+  personNames: 'lastName, firstName, kanaLastName: characters the core system cannot store, and the combined lengths (24, kana 48)',
+  applicantAge: 'birthday: the general applicant 18 or over, the child born and under 18, by the application type',
+  generalApplicantAge: 'birthday: 18 or over (the general applicant)',
+  childAge: 'birthday: born and under 18 (the child)',
+  parentAge: 'birthday: 18 or over (the parent applying for the child)',
+  mobilePhone: 'mobilePhoneNumber: a mobile number 0[5789]0-xxxx-xxxx',
+  homePhone: 'phoneNumber: empty, or a fixed-line number in three parts',
+  parentSurnameMatchesChild: 'lastName and kanaLastName equal the child’s stored ones',
+  applicationBank: 'bankCode is the application’s own bank',
+  purposes: 'utilizationPurpose: one or more of the bank’s list',
+  workplace: 'workplaceName, workplacePhoneNumber, the existing account: the name’s symbols and numerals, the phone’s shape, the account as a pair',
+};
 
 export type FormRuleName = keyof typeof formRules;
 export const formRuleNames = Object.keys(formRules) as FormRuleName[];
@@ -163,4 +150,13 @@ export const formConditions = {
 } satisfies Record<string, (answers: Readonly<Record<string, unknown>>, context: FormRuleContext) => boolean>;
 
 export type FormConditionName = keyof typeof formConditions;
+
+/** When each named condition holds, for the lint's lists and the format's meta-schema. */
+export const formConditionDescriptions: Record<FormConditionName, string> = {
+  distanceReasonAsked: 'the bank asks a distance-transaction reason of an applicant living outside its home prefecture (bank.json), and the address is in another prefecture',
+  otherOccupationChosen: 'the chosen occupationId is その他 (its free text is asked)',
+  workplaceRequired: 'the chosen occupationId requires a workplace (the occupation master’s workplaceRequired)',
+  workplaceCodeApplied: 'a workplace code was applied with 「適用」 (workplaceId is set)',
+  existingAccountAsked: 'the applied workplace lets its staff hold another account (multipleAccountsPermitted, from the master data)',
+};
 export const formConditionNames = Object.keys(formConditions) as FormConditionName[];

@@ -1,6 +1,6 @@
 import type { Ajv, Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
-import { annotationKeywords } from './form-step';
+import { annotationKeywords } from '../forms/format';
 
 /**
  * One ajv configuration for both sides: the browser's precompiled validators and the server's

@@ -1,6 +1,6 @@
 import { escapePointerSegment } from '../json-pointer';
 import { messages } from '../messages';
-import { LOCAL_MESSAGES_KEYWORD } from './form-step';
+import { LOCAL_MESSAGES_KEYWORD } from '../forms/format';
 
 /**
  * The schemas name their messages by key of the one catalogue (src/domain/messages.ts): an
