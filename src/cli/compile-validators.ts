@@ -12,9 +12,8 @@ import { basename, join, relative, resolve } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { ajvOptions, extendAjv, validatorIdOf } from '../domain/schemas/ajv-setup';
-import { resolveSchemaMessages } from '../domain/schemas/messages';
+import { resolvedFormSchema } from '../domain/forms/resolve';
 import { flowStartSchema } from '../server/flows/check';
-import { formKeywordsSchema } from '../server/flows/form-keywords';
 import { startSchemas, startValidatorCode, startValidatorsDir, startValidatorsCode, type StartSchema } from '../server/start-validators';
 import { defaultSchemasDir, formsStartSchema, schemasById } from '../server/validation';
 import { masterDataSchemas, masterDataStartSchema } from '../server/masterdata/load';
@@ -60,7 +59,7 @@ export function compileAll(): string[] {
   const written: string[] = [];
   for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort()) {
     const name = basename(file, '.schema.json');
-    const fileSchema = resolveSchemaMessages(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema, relative(root, join(schemaDir, file)));
+    const fileSchema = resolvedFormSchema(JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as RJSFSchema, relative(root, join(schemaDir, file)));
     const schema = { ...fileSchema, $id: validatorIdOf(name) };
     const code = compileSchemaValidatorsCode(schema, {
       ajvOptionsOverrides: { ...ajvOptions, code: { esm: false, lines: false, source: true } },
@@ -80,7 +79,7 @@ export function compileStartChecks(): string[] {
     [startSchemas.bank, readJson('banks/bank.schema.json')],
     [flowStartSchema, readJson('flows/flow.schema.json')],
     [startSchemas.checklist, readJson('checklists/checklist.schema.json')],
-    [startSchemas.formKeywords, formKeywordsSchema],
+    [startSchemas.formFormat, readJson('schemas/format/form.schema.json')],
   ];
   rmSync(startValidatorsDir, { recursive: true, force: true });
   mkdirSync(startValidatorsDir, { recursive: true });

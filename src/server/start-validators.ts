@@ -5,6 +5,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { repositoryRoot } from './paths.js';
+import { formFormatOptions, withFormatAnnotations } from '../domain/forms/format-options.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM (as in masterdata/load.ts).
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
@@ -34,7 +35,7 @@ export interface StartSchema {
 export const startSchemas = {
   // allErrors so one run lists every broken field; verbose so enum errors can quote the bad value.
   bank: { name: 'bank', options: { allErrors: true, strict: true, verbose: true }, formats: true },
-  formKeywords: { name: 'form-keywords', options: { allErrors: true, strict: false } },
+  formFormat: { name: 'form-format', options: formFormatOptions, extend: withFormatAnnotations },
   checklist: { name: 'checklist', options: { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true } },
 } satisfies Record<string, StartSchema>;
 

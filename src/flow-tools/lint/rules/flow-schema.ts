@@ -1,8 +1,7 @@
 import Ajv from 'ajv';
-import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { escapePointerSegment } from '../../../domain/json-pointer';
+import type { Options, ValidateFunction } from 'ajv';
 import type { SourceRule } from '../rule';
-import { suggestion, withChoices } from '../words';
+import { schemaProblem } from '../schema-errors';
 
 const validators = new WeakMap<object, ValidateFunction>();
 
@@ -17,87 +16,6 @@ function validatorFor(schema: object): ValidateFunction {
     validators.set(schema, validate);
   }
   return validate;
-}
-
-const patternMeanings: Record<string, string> = {
-  '^/': 'must start with "/"',
-  '^[A-Za-z][A-Za-z0-9_]*$': 'must start with a letter and use only letters, digits and "_" (no ".", "#", "-" or spaces)',
-};
-
-function typeOfJson(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number') return `the number ${value}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
-}
-
-function lastSegment(pointer: string): string {
-  const raw = pointer.slice(pointer.lastIndexOf('/') + 1);
-  return raw.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function allowedKeys(error: ErrorObject): string[] {
-  const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
-  return Object.keys(parent?.properties ?? {});
-}
-
-/** One clear message per schema error; undefined for errors that only repeat another one. */
-function schemaProblem(error: ErrorObject, all: ErrorObject[]): { pointer: string; message: string } | undefined {
-  const at = error.instancePath;
-  const name = at === '' ? 'the file' : `"${lastSegment(at)}"`;
-  switch (error.keyword) {
-    case 'if':
-    case 'propertyNames':
-      return undefined; // the error inside the branch / the name pattern says it better
-    case 'additionalProperties': {
-      const key = String((error.params as { additionalProperty: string }).additionalProperty);
-      const allowed = allowedKeys(error);
-      return {
-        pointer: `${at}/${escapePointerSegment(key)}`,
-        message: withChoices(`unknown key "${key}"`, key, 'allowed keys here', allowed),
-      };
-    }
-    case 'required': {
-      const missing = String((error.params as { missingProperty: string }).missingProperty);
-      // A typo of this very key is already reported as an unknown key with "Did you mean".
-      const typo = all.some(
-        (e) =>
-          e.keyword === 'additionalProperties' &&
-          e.instancePath === at &&
-          suggestion(String((e.params as { additionalProperty: string }).additionalProperty), [missing]) !== '',
-      );
-      return typo ? undefined : { pointer: at, message: `${name} is missing the required key "${missing}"` };
-    }
-    case 'type': {
-      const expected = (error.params as { type: string | string[] }).type;
-      const list = (Array.isArray(expected) ? expected : String(expected).split(',')).join(' or ');
-      return { pointer: at, message: `${name} must be ${list}, not ${typeOfJson(error.data)}` };
-    }
-    case 'enum': {
-      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      return {
-        pointer: at,
-        message: withChoices(`${name} cannot be ${JSON.stringify(error.data)}`, String(error.data), 'allowed', allowed),
-      };
-    }
-    case 'pattern': {
-      const pattern = String((error.params as { pattern: string }).pattern);
-      const meaning = patternMeanings[pattern] ?? `must match the pattern ${pattern}`;
-      if (error.propertyName !== undefined) {
-        return { pointer: `${at}/${escapePointerSegment(error.propertyName)}`, message: `state name "${error.propertyName}" ${meaning}` };
-      }
-      return { pointer: at, message: `${name} ${meaning}, not ${JSON.stringify(error.data)}` };
-    }
-    case 'minimum':
-      return { pointer: at, message: `${name} must be at least ${String((error.params as { limit: number }).limit)}, not ${JSON.stringify(error.data)}` };
-    case 'minLength':
-    case 'minProperties':
-    case 'minItems':
-      return { pointer: at, message: `${name} must not be empty` };
-    default:
-      return { pointer: at, message: `${name} ${error.message ?? 'is invalid'}` };
-  }
 }
 
 export const flowSchema: SourceRule = {
