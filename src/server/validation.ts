@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { messages } from '../domain/messages.js';
-import { resolveSchemaMessages } from '../domain/schemas/messages.js';
+import { resolvedFormSchema } from '../domain/forms/resolve.js';
 import { ajvOptions, extendAjv } from '../domain/schemas/ajv-setup.js';
 import { join } from 'node:path';
 import { repositoryRoot } from './paths.js';
@@ -44,7 +44,7 @@ export function readSchemas(dir: string): Map<string, Record<string, unknown>> {
   const schemas = new Map<string, Record<string, unknown>>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()) {
     const raw = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-    schemas.set(file.slice(0, -'.schema.json'.length), resolveSchemaMessages(raw, `schemas/${file}`));
+    schemas.set(file.slice(0, -'.schema.json'.length), resolvedFormSchema(raw, `schemas/${file}`));
   }
   schemasByDir.set(dir, schemas);
   return schemas;

@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, FormValidation, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { FormApi, FormData, SchemaFormContext } from './context';
 import { loadSchema } from './schemas';
 import { useLoaded } from '../runtime/useLoaded';
@@ -33,10 +33,12 @@ export interface SchemaFormProps {
   /** Every change of the data (a screen showing fields conditionally mirrors the data with it). */
   onDataChange?: (data: FormData, previous: FormData, form: FormApi) => void;
   /**
-   * Rules a schema cannot say (src/domain/rules): run on blur for the fields the applicant has
-   * left and on submit for all, shown like the schema's own errors and blocking the submit.
+   * Everything the data fail, from what the schema said of them (the form step's stepErrors:
+   * the errors of fields not asked dropped, the conditions' and the rules' added): run on blur
+   * for the fields the applicant has left and on submit for all, blocking the submit. Without
+   * it, the schema's errors are the form's.
    */
-  ruleErrors?: (data: FormData) => FieldError[];
+  judge?: (data: FormData, schemaErrors: FieldError[]) => FieldError[];
   /** After a field was left and its last change applied (normalisation on blur included). */
   onFieldBlur?: (field: string, form: FormApi) => void;
   /**
@@ -47,7 +49,7 @@ export interface SchemaFormProps {
   /** Receives the form handle (to patch data from outside, e.g. after a lookup). */
   apiRef?: Ref<FormApi>;
   /**
-   * Validate here on submit (schema and ruleErrors) instead of through rjsf, so that every error
+   * Validate here on submit (schema and judge) instead of through rjsf, so that every error
    * shown is one this form recomputes when a field is left. For screens whose widgets keep state
    * outside the form data (a code applied by a button, an answer that shows more fields): rjsf
    * would keep their submit errors until the next submit, as their data never changes.
@@ -194,7 +196,7 @@ export function SchemaForm({
   beforeSubmit,
   formContext,
   onDataChange,
-  ruleErrors,
+  judge,
   onFieldBlur,
   errorTargets = NO_TARGETS,
   apiRef,
@@ -210,8 +212,8 @@ export function SchemaForm({
   // The latest data and settings, for callbacks that run after an await or a timeout.
   const dataRef = useRef<FormData>(formData);
   const touchedRef = useRef(new Set<string>());
-  const latest = useRef({ loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize });
-  latest.current = { loaded, ruleErrors, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize };
+  const latest = useRef({ loaded, judge, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize });
+  latest.current = { loaded, judge, onFieldBlur, onDataChange, errorTargets, idPrefix, normalize };
 
   const api = useMemo<FormApi>(
     () => ({
@@ -242,13 +244,14 @@ export function SchemaForm({
 
   /** Schema and rule errors of `data`, addressed to the fields that show them. */
   const errorsOf = (raw: FormData): FieldError[] => {
-    const { loaded: current, ruleErrors: rules, errorTargets: targets, normalize: prepare } = latest.current;
+    const { loaded: current, judge: judged, errorTargets: targets, normalize: prepare } = latest.current;
     if (!current) return [];
     const data = prepare ? prepare(raw) : raw;
     const clean = JSON.parse(JSON.stringify(data)) as FormData; // undefined values out, as rjsf does
-    const { errors } = current.validator.validateFormData(clean, current.schema, undefined, transformErrorsWith(targets));
+    // Each error at its own field: the form step's judgement reads which fields are asked.
+    const { errors } = current.validator.validateFormData(clean, current.schema, undefined, transformErrorsWith({}));
     const schemaErrors = errors.map((error) => ({ field: fieldOfProperty(error.property), message: error.message ?? '' }));
-    return retarget([...schemaErrors, ...(rules?.(data) ?? [])], targets);
+    return retarget(judged ? judged(data, schemaErrors) : schemaErrors, targets);
   };
 
   const revalidateTouched = () => {
@@ -299,25 +302,11 @@ export function SchemaForm({
       const still = shown.filter((error) => current.some((c) => c.field === error.field && c.message === error.message));
       return still.length === shown.length ? shown : still;
     });
-    // errorsOf reads the latest rules and schema through a ref; these are what change them.
-  }, [formData, ruleErrors, loaded]);
+    // errorsOf reads the latest judgement and schema through a ref; these are what change them.
+  }, [formData, judge, loaded]);
 
   if (failed) throw new Error(`form ${schemaName} could not be loaded`);
   if (!loaded) return <p role="status">読み込み中です…</p>;
-
-  const customValidate = (data: FormData | undefined, errors: FormValidation<FormData>): FormValidation<FormData> => {
-    const rules = latest.current.ruleErrors;
-    if (!rules || !data) return errors;
-    // FormValidation has one handler per field of the data; a field that is missing from the
-    // data gets one here. The handler type is rjsf's; indexing it by name needs the cast.
-    const handlers = errors as unknown as Record<string, { __errors?: string[]; addError?: (message: string) => void }>;
-    for (const { field, message } of retarget(rules(data), latest.current.errorTargets)) {
-      const handler = (handlers[field] ??= { __errors: [] });
-      if (handler.addError) handler.addError(message);
-      else (handler.__errors ??= []).push(message);
-    }
-    return errors;
-  };
 
   return (
     <Form<FormData, RJSFSchema>
@@ -333,7 +322,6 @@ export function SchemaForm({
       noHtml5Validate
       showErrorList={false}
       transformErrors={transformErrors}
-      customValidate={ruleErrors ? customValidate : undefined}
       focusOnFirstError={false}
       onError={(errors) => {
         const fields = errors.map((error) => fieldOfProperty(error.property));

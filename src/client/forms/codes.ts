@@ -1,7 +1,8 @@
 import type { WorkplaceLookup } from '../../domain/masterdata';
 import { MULTIPLE_ACCOUNTS_PERMITTED } from '../../domain/masterdata';
 import { messages } from '../../domain/messages';
-import type { ApplicationTypeName } from '../../domain/schemas/form-step';
+import type { ApplicationTypeName } from '../../domain/forms/format';
+import type { CodeKindName } from '../../domain/forms/ui-vocabulary';
 import { isInvitationCodeShape, isWorkplaceCodeShape, splitPhone } from '../../domain/rules';
 import { api, statusOf } from '../api/client';
 import { cookies, session } from '../platform/session';
@@ -87,9 +88,9 @@ export const codeKinds = {
     // The general landing keeps it 7 days in a cookie; /child/before-check for this visit only.
     fromLanding: (applicationType) => (applicationType === 'GENERAL' ? cookies.get('invitation') : session.get('invitation')),
   },
-} satisfies Record<string, CodeKind>;
+} satisfies Record<CodeKindName, CodeKind>;
 
-export type CodeKindName = keyof typeof codeKinds;
+export type { CodeKindName };
 
 export function isCodeKindName(name: unknown): name is CodeKindName {
   return typeof name === 'string' && Object.hasOwn(codeKinds, name);

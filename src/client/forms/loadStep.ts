@@ -1,18 +1,19 @@
 import type { PublicBankConfig } from '../../domain/bank/types';
 import type { FormRuleContext } from '../../domain/rules/registry';
+import { normalizeAnswers } from '../../domain/forms/answers';
+import { fieldStatesOf, unaskedOf } from '../../domain/forms/field-states';
+import { formFor } from '../../domain/forms/flow-forms';
 import {
   formStepOf,
   isRecord,
-  normalizeAnswers,
   optionFieldsOf,
   uiSchemaOf,
-  unaskedFields,
   type ApplicationTypeName,
   type FormSchema,
   type FormStepDeclaration,
   type OptionAsker,
   type OptionsDeclaration,
-} from '../../domain/schemas/form-step';
+} from '../../domain/forms/format';
 import type { ApplicationsAnswer } from '../api/application';
 import { drafts } from '../platform/drafts';
 import type { FormData } from './context';
@@ -31,6 +32,7 @@ import { widgetBehaviours } from './widgets';
  */
 
 export interface LoadedStep {
+  /** The form as the page's flow asks it (its overlay of x-flows laid over it). */
   schema: FormSchema;
   step: FormStepDeclaration;
   /** Each x-options field's source, loaded: what it offers to an asker. */
@@ -112,6 +114,8 @@ function isAnswered(data: FormData, field: string): boolean {
 
 export interface StepOpening {
   form: string;
+  /** The flow asking it (its id: the form's overlay in x-flows). */
+  flowId: string;
   applicationType: ApplicationTypeName;
   bank: PublicBankConfig;
   /** The page's path, for its draft. */
@@ -121,8 +125,8 @@ export interface StepOpening {
 }
 
 /** Everything the page needs, with one GET of the application, loaded side by side with the form. */
-export async function loadStep({ form, applicationType, bank, path, application }: StepOpening): Promise<LoadedStep> {
-  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => loaded.schema as FormSchema), application]);
+export async function loadStep({ form, flowId, applicationType, bank, path, application }: StepOpening): Promise<LoadedStep> {
+  const [schema, answer] = await Promise.all([loadSchema(form).then((loaded) => formFor(loaded.schema as FormSchema, flowId)), application]);
   const step = formStepOf(schema);
   if (!step) throw new Error(`schemas/${form}.schema.json has no "x-step": the page cannot post it`);
   const optionFields = optionFieldsOf(schema);
@@ -137,10 +141,10 @@ export async function loadStep({ form, applicationType, bank, path, application 
   const shown = withoutUnoffered(isRecord(draft) ? draft : storedDataOf(schema, isRecord(stored) ? stored : {}), choices);
   // A field asked from the start and not answered yet may take the bank's value (e.g. bankCode).
   const context: FormRuleContext = { ...asker, bank, offered: choices };
-  const presets = presetsOnAsking(schema, shown, new Set(Object.keys(schema.properties ?? {})), unaskedFields(schema, shown, context), bank);
+  const presets = presetsOnAsking(schema, shown, new Set(Object.keys(schema.properties ?? {})), unaskedOf(fieldStatesOf(schema, shown, context)), bank);
   const initialData = await openedWidgets(schema, { ...shown, ...presets, ...fromSaved(schema, shown, asker.saved) }, { applicationType, stored: isRecord(stored) });
   // A reminder to give what is not asked of this applicant would make no sense.
-  const unasked = unaskedFields(schema, initialData, context);
+  const unasked = unaskedOf(fieldStatesOf(schema, initialData, context));
   const named = step.reminder?.unlessAnswered ?? [];
   const remind = named.length > 0 && named.every((field) => !unasked.has(field)) && !named.some((field) => isAnswered(initialData, field));
   return { schema, step, offers, choices, empty, initialData, remind, answer };

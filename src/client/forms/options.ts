@@ -2,7 +2,7 @@ import type { PublicBankConfig } from '../../domain/bank/types';
 import type { Branch, Occupation } from '../../domain/masterdata';
 import { PREFECTURES } from '../../domain/prefectures';
 import { occupationAudience, occupationOptions } from '../../domain/rules/occupations';
-import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-step';
+import type { OptionAsker, OptionSourceName } from '../../domain/forms/format';
 import { api } from '../api/client';
 import type { Choice } from './widgets/choices';
 
@@ -10,7 +10,7 @@ import type { Choice } from './widgets/choices';
 export type Offer = (asker: OptionAsker) => Choice[];
 
 /**
- * The bank data a schema's `x-options` can name (src/domain/schemas/form-step.ts), loaded by
+ * The bank data a schema's `x-options` can name (src/domain/forms/format.ts), loaded by
  * the page: one loader per source name, so a new name in optionSourceNames does not compile
  * until the page can fill it. Each loads its data once and answers what it offers to an
  * asker, so the choices can follow an answer typed on the same page (the child's birthday)

@@ -1,7 +1,7 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { validatorIdOf } from '../../domain/schemas/ajv-setup';
-import { resolveSchemaMessages } from '../../domain/schemas/messages';
+import { resolvedFormSchema } from '../../domain/forms/resolve';
 
 /**
  * Schemas come from schemas/ (shared with the server; vite's alias @schemas, SCHEMAS_DIR when
@@ -37,7 +37,7 @@ export function loadSchema(name: string): Promise<LoadedSchema> {
   if (!loadSchemaModule || !loadValidatorModule) return Promise.reject(new Error(`no schema or validator named ${name}`));
   const loading = Promise.all([loadSchemaModule(), loadValidatorModule()]).then(([fileSchema, validateFns]) => {
     // Resolved exactly as the build resolved it: the validator is found by the schema's hash.
-    const schema = { ...resolveSchemaMessages(fileSchema, name), $id: validatorIdOf(name) };
+    const schema = { ...resolvedFormSchema(fileSchema as Record<string, unknown>, name), $id: validatorIdOf(name) };
     return { schema, validator: createPrecompiledValidator<Record<string, unknown>, RJSFSchema>(validateFns, schema) };
   });
   cache.set(name, loading);

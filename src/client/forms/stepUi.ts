@@ -1,18 +1,17 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../domain/bank/types';
-import type { ApplicationTypeName } from '../../domain/schemas/form-step';
-import { isRecord, uiSchemaOf, UI_FOR_TYPE_KEYWORD, type FormSchema } from '../../domain/schemas/form-step';
-import { uiConditionsOf, type UiConditionOption } from '../../domain/schemas/ui-conditions';
+import type { FieldStates } from '../../domain/forms/field-states';
+import { isRecord, uiSchemaOf, type FormSchema } from '../../domain/forms/format';
 import type { FormData } from './context';
 import type { Choice } from './widgets/choices';
+import { widgetBehaviours } from './widgets';
 
 /**
- * A form step's uiSchema as the page draws it, from the schema alone: its x-ui, the overrides
- * of the application type (x-ui-for, e.g. the child's name is not the browser's autofill),
- * the bank's words in its texts ({bankName}, {homePrefecture}), the choices of its x-options
- * fields, and the fields not asked now (x-when) hidden.
+ * A form step's uiSchema as the page draws it, from the form as its flow asks it (the overlay
+ * of x-flows laid over it): its x-ui, the bank's words in its texts ({bankName},
+ * {homePrefecture}), the choices of its x-options fields, and what the answers make of each
+ * field (field-states.ts): hidden while not asked, marked 必須 or 任意, locked.
  */
-
 
 /** A field not asked now: no control, its value kept in the form data only. */
 const HIDDEN = { 'ui:widget': 'hidden' } as const;
@@ -30,23 +29,12 @@ function bankWordsIn(value: unknown, bank: PublicBankConfig): unknown {
   return value;
 }
 
-/** `over` laid on `base`, objects merged key by key (a list or a text replaces). */
-function merged(base: unknown, over: unknown): unknown {
-  if (!isRecord(base) || !isRecord(over)) return over;
-  const result: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) result[key] = merged(base[key], value);
-  return result;
-}
-
 export interface StepUiInput {
-  applicationType: ApplicationTypeName;
   bank: PublicBankConfig;
   /** The choices of each x-options field. */
   choices: Readonly<Record<string, Choice[]>>;
-  /** The fields the answers do not ask now (unaskedFields). */
-  unasked: ReadonlySet<string>;
-  /** The fields whose ui:options condition holds now (heldUiConditions). */
-  held: Readonly<Record<UiConditionOption, ReadonlySet<string>>>;
+  /** What the answers make of each field now (fieldStatesOf). */
+  states: FieldStates;
   /** The state a widget keeps beside its field's answer (pageState.ts), by field: the widget reads it as ui:options.pageState. */
   pageStates?: Readonly<Record<string, unknown>>;
 }
@@ -57,19 +45,25 @@ function withOptions(entry: unknown, options: Record<string, unknown>, more: Rec
   return { ...own, ...more, 'ui:options': { ...(isRecord(own['ui:options']) ? own['ui:options'] : {}), ...options } };
 }
 
-export function stepUiSchema(schema: FormSchema, { applicationType, bank, choices, unasked, held, pageStates = {} }: StepUiInput): UiSchema<FormData, RJSFSchema> {
-  const forType = schema[UI_FOR_TYPE_KEYWORD];
-  const typed = isRecord(forType) ? forType[applicationType] : undefined;
-  const ui = bankWordsIn(merged(uiSchemaOf(schema), typed ?? {}), bank) as Record<string, unknown>;
+/** 必須 or 任意 as the model says, unless the widget asks a question of its own that must be answered (the existing account's yes/no). */
+function requirementOf(entry: unknown, required: boolean): 'required' | 'optional' {
+  const widget = isRecord(entry) && typeof entry['ui:widget'] === 'string' ? widgetBehaviours[entry['ui:widget']] : undefined;
+  return required || widget?.asksRequiredQuestion === true ? 'required' : 'optional';
+}
+
+export function stepUiSchema(form: FormSchema, { bank, choices, states, pageStates = {} }: StepUiInput): UiSchema<FormData, RJSFSchema> {
+  const ui = bankWordsIn(uiSchemaOf(form), bank) as Record<string, unknown>;
   for (const [field, offered] of Object.entries(choices)) ui[field] = withOptions(ui[field], { choices: offered });
   for (const [field, state] of Object.entries(pageStates)) ui[field] = withOptions(ui[field], { pageState: state });
-  for (const { field, option } of uiConditionsOf(schema)) {
-    const holds = held[option].has(field);
-    if (option === 'requiredWhen') ui[field] = withOptions(ui[field], { requirement: holds ? 'required' : 'optional' });
+  for (const [field, state] of states) {
+    if (!state.asked) {
+      ui[field] = { ...(isRecord(ui[field]) ? ui[field] : {}), ...HIDDEN };
+      continue;
+    }
     // A locked field shows its value, not an example.
-    else ui[field] = withOptions(ui[field], {}, { 'ui:readonly': holds, ...(holds ? { 'ui:placeholder': undefined } : {}) });
+    const locked = state.locked ? { 'ui:readonly': true, 'ui:placeholder': undefined } : {};
+    ui[field] = withOptions(ui[field], { requirement: requirementOf(ui[field], state.required) }, locked);
   }
-  for (const field of unasked) ui[field] = { ...(isRecord(ui[field]) ? ui[field] : {}), ...HIDDEN };
   return ui;
 }
 
@@ -77,9 +71,9 @@ export function stepUiSchema(schema: FormSchema, { applicationType, bank, choice
  * What a change of the answers presets: a field that has just come to be asked and is empty
  * takes the bank's value its x-ui names (`"ui:options": { "initialFromBank": "DEFAULT_TEMP_ADDRESS_PREFECTURE" }`).
  */
-export function presetsOnAsking(schema: FormSchema, data: FormData, wasUnasked: ReadonlySet<string>, unasked: ReadonlySet<string>, bank: PublicBankConfig): FormData | null {
+export function presetsOnAsking(form: FormSchema, data: FormData, wasUnasked: ReadonlySet<string>, unasked: ReadonlySet<string>, bank: PublicBankConfig): FormData | null {
   const patch: FormData = {};
-  for (const [field, entry] of Object.entries(uiSchemaOf(schema))) {
+  for (const [field, entry] of Object.entries(uiSchemaOf(form))) {
     const options = isRecord(entry) && isRecord(entry['ui:options']) ? entry['ui:options'] : undefined;
     const key = options?.initialFromBank;
     if (typeof key !== 'string' || !wasUnasked.has(field) || unasked.has(field)) continue;

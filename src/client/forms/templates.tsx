@@ -14,6 +14,7 @@ import {
 import { MultiSelectHint, RequirementBadge, type Requirement } from '../ui/RequirementBadge';
 import { fixedAnswerLabelId } from './widgets/FixedAnswerWidget';
 import { invalidOf } from './widgets/invalid';
+import { LengthCounter, textLimitOf } from './widgets/textLimit';
 
 /**
  * Our rjsf theme: labels tied to inputs with the bank's required/optional badges, errors under
@@ -152,7 +153,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   };
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
   const inputMode = typeof options.inputMode === 'string' ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) : undefined;
+  const { maxLength, counted } = textLimitOf(schema);
   return (
+    <>
     <input
       id={id}
       name={htmlName || id}
@@ -165,6 +168,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       {...inputProps}
       autoComplete={autoComplete}
       inputMode={inputMode}
+      maxLength={maxLength}
       required={false}
       aria-required={requirementOf(required, options) === 'required' || undefined}
       aria-invalid={invalidOf(rawErrors)}
@@ -176,6 +180,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       onCompositionEnd={onCompositionEnd}
       onKeyDown={onKeyDown}
     />
+    {counted !== undefined && <LengthCounter id={id} value={value} limit={counted} />}
+    </>
   );
 }
 

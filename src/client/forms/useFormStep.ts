@@ -1,18 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicBankConfig } from '../../domain/bank/types';
 import type { FormRuleContext } from '../../domain/rules/registry';
-import {
-  askedRuleErrors,
-  errorTargetsOf,
-  isRecord,
-  normalizeAnswers,
-  uiSchemaOf,
-  unaskedFields,
-  withoutUnasked,
-  type ApplicationTypeName,
-  type FormSchema,
-} from '../../domain/schemas/form-step';
-import { heldUiConditions, type UiConditionOption } from '../../domain/schemas/ui-conditions';
+import { normalizeAnswers } from '../../domain/forms/answers';
+import { fieldStatesOf, stepErrors, unaskedOf, withoutUnasked, type FieldStates } from '../../domain/forms/field-states';
+import { isRecord, uiSchemaOf, type ApplicationTypeName, type FormSchema } from '../../domain/forms/format';
+import { errorTargetsOf } from '../../domain/forms/order';
 import type { ApplicationsAnswer } from '../api/application';
 import { drafts } from '../platform/drafts';
 import { useLoaded } from '../runtime/useLoaded';
@@ -28,43 +20,42 @@ import { widgetBehaviours } from './widgets';
 export type { LoadedStep } from './loadStep';
 
 /**
- * A form step of the generic engine as a page asks it, from its schema alone (FormStep): the
- * SchemaForm props that draw it as the answers stand (x-ui, x-ui-for, x-when, the ui:options
- * conditions, the widgets' state), check it as the server will (normalised, without the fields
- * not asked, the named rules, what the widgets block) and lend the widgets the postal code
- * search, the furigana and the way to the error page.
+ * A form step of the generic engine as a page asks it, from its schema alone (FormStep), as
+ * its flow asks it (x-flows): the SchemaForm props that draw it as the answers stand (x-ui,
+ * what the conditions make of each field, the widgets' state), check it as the server will
+ * (normalised, without the fields not asked, the conditions and the named rules, what the
+ * widgets block) and lend the widgets the postal code search, the furigana and the way to the
+ * error page.
  */
 
-/**
- * What the answers decide of the drawing: the fields not asked (x-when), those whose ui:options
- * condition holds (requiredWhen, readonlyWhen) and the widgets' state. `key` tells a change.
- */
+/** What the answers decide of the drawing: each field's state (field-states.ts) and the widgets' state. `key` tells a change. */
 interface Drawn {
-  unasked: ReadonlySet<string>;
-  held: Record<UiConditionOption, ReadonlySet<string>>;
+  states: FieldStates;
   pageStates: Record<string, unknown>;
   key: string;
 }
 
-const keyOf = (fields: ReadonlySet<string>) => [...fields].sort().join(',');
-
-function drawnOf(schema: FormSchema, answers: FormData, context: FormRuleContext): Drawn {
-  const unasked = unaskedFields(schema, answers, context);
-  const held = heldUiConditions(schema, answers, context);
-  const pageStates = Object.fromEntries(Object.keys(schema.properties ?? {}).flatMap((field) => (pageStateKey(field) in answers ? [[field, answers[pageStateKey(field)]]] : [])));
-  return { unasked, held, pageStates, key: JSON.stringify([keyOf(unasked), keyOf(held.requiredWhen), keyOf(held.readonlyWhen), pageStates]) };
-}
-
 /** What the page keeps beside the schema's fields: the widgets' state, what a code brought (not posted). */
-function besideAnswers(schema: FormSchema, data: FormData): FormData {
-  const properties = schema.properties ?? {};
+function besideAnswers(form: FormSchema, data: FormData): FormData {
+  const properties = form.properties ?? {};
   return Object.fromEntries(Object.entries(data).filter(([key]) => !Object.hasOwn(properties, key)));
 }
 
+/** The answers as the conditions and the rules judge them: normalised, with what the page keeps beside them. */
+function prepared(form: FormSchema, data: FormData): FormData {
+  return { ...besideAnswers(form, data), ...normalizeAnswers(form, data) };
+}
+
+function drawnOf(form: FormSchema, answers: FormData, context: FormRuleContext): Drawn {
+  const states = fieldStatesOf(form, prepared(form, answers), context);
+  const pageStates = Object.fromEntries(Object.keys(form.properties ?? {}).flatMap((field) => (pageStateKey(field) in answers ? [[field, answers[pageStateKey(field)]]] : [])));
+  return { states, pageStates, key: JSON.stringify([[...states], pageStates]) };
+}
+
 /** The widgets' own checks (a code typed and not applied), for the fields asked. */
-function widgetErrors(schema: FormSchema, judged: FormData, unasked: ReadonlySet<string>): FieldError[] {
-  return Object.entries(uiSchemaOf(schema)).flatMap(([field, entry]) => {
-    if (unasked.has(field) || !isRecord(entry) || typeof entry['ui:widget'] !== 'string') return [];
+function widgetErrors(form: FormSchema, judged: FormData, states: FieldStates): FieldError[] {
+  return Object.entries(uiSchemaOf(form)).flatMap(([field, entry]) => {
+    if (states.get(field)?.asked === false || !isRecord(entry) || typeof entry['ui:widget'] !== 'string') return [];
     const check = widgetBehaviours[entry['ui:widget']]?.check;
     return check ? check(field, judged, isRecord(entry['ui:options']) ? entry['ui:options'] : {}) : [];
   });
@@ -72,7 +63,7 @@ function widgetErrors(schema: FormSchema, judged: FormData, unasked: ReadonlySet
 
 export type FormStepProps = Pick<
   SchemaFormProps,
-  'schemaName' | 'initialData' | 'uiSchema' | 'formContext' | 'onDataChange' | 'onFieldBlur' | 'errorTargets' | 'ownValidation' | 'normalize' | 'ruleErrors' | 'apiRef'
+  'schemaName' | 'initialData' | 'uiSchema' | 'formContext' | 'onDataChange' | 'onFieldBlur' | 'errorTargets' | 'ownValidation' | 'normalize' | 'judge' | 'apiRef'
 >;
 
 export interface FormStepState {
@@ -98,14 +89,20 @@ export interface FormStepOptions {
 
 const NO_ANSWERS: FormData = {};
 
+/** Which form, asked by which flow (its id, for the form's overlay in x-flows, and its application type). */
+export interface AskedForm {
+  form: string;
+  flowId: string;
+  applicationType: ApplicationTypeName;
+}
+
 export function useFormStep(
-  form: string,
-  applicationType: ApplicationTypeName,
+  { form, flowId, applicationType }: AskedForm,
   bank: PublicBankConfig,
   fail: (error?: unknown) => void,
   { path, application, earlier = NO_ANSWERS, onAnswers }: FormStepOptions,
 ): FormStepState | null {
-  const loaded = useLoaded(() => loadStep({ form, applicationType, bank, path, application }), [form, applicationType, bank, path, application], fail);
+  const loaded = useLoaded(() => loadStep({ form, flowId, applicationType, bank, path, application }), [form, flowId, applicationType, bank, path, application], fail);
   /** What the answers decide of the drawing since they last changed it (for the form as loaded). */
   const [changed, setChanged] = useState<{ of: LoadedStep; drawn: Drawn } | null>(null);
   const formApi = useRef<FormApi>(null);
@@ -140,14 +137,14 @@ export function useFormStep(
 
   // `drawn` changes only when what it holds does (onDataChange keeps it otherwise).
   const uiSchema = useMemo(
-    () => (loaded && drawn ? stepUiSchema(loaded.schema, { applicationType, bank, choices, unasked: drawn.unasked, held: drawn.held, pageStates: drawn.pageStates }) : {}),
-    [loaded, applicationType, bank, choices, drawn],
+    () => (loaded && drawn ? stepUiSchema(loaded.schema, { bank, choices, states: drawn.states, pageStates: drawn.pageStates }) : {}),
+    [loaded, bank, choices, drawn],
   );
   const errorTargets = useMemo(() => (loaded ? errorTargetsOf(loaded.schema) : {}), [loaded]);
   const draftKey = loaded?.step.keepDraft ? draftKeyOf(path, form) : null;
 
   // A field comes to be asked or goes as the answers change (x-when), becomes required or
-  // locked (ui:options conditions), or a widget's state changes; one just asked may take the bank's value.
+  // locked (x-required-when, x-locked-when), or a widget's state changes; one just asked may take the bank's value.
   const onDataChange = useCallback(
     (data: FormData, _previous: FormData, api: FormApi) => {
       if (!loaded) return;
@@ -156,7 +153,7 @@ export function useFormStep(
       const next = drawnOf(loaded.schema, data, context);
       const before = drawnRef.current;
       if (before && next.key === before.key) return;
-      const patch = presetsOnAsking(loaded.schema, data, before?.unasked ?? new Set(), next.unasked, bank);
+      const patch = presetsOnAsking(loaded.schema, data, unaskedOf(before?.states ?? new Map()), unaskedOf(next.states), bank);
       drawnRef.current = next;
       setChanged({ of: loaded, drawn: next });
       if (patch) api.patch(patch);
@@ -164,21 +161,21 @@ export function useFormStep(
     [loaded, context, bank, draftKey, onAnswers],
   );
 
-  // The schema and the rules judge the answers as the server will: normalised, without the
-  // fields not asked (SchemaForm's own validation, so that the schema sees them so too), with
-  // what the page keeps beside them (a code's state, what it brought) for the widgets and the conditions.
-  const judged = useCallback(
-    (data: FormData): FormData => (loaded ? withoutUnasked(loaded.schema, { ...besideAnswers(loaded.schema, data), ...normalizeAnswers(loaded.schema, data) }, context) : data),
-    [loaded, context],
-  );
+  // The schema, the conditions and the rules judge the answers as the server will: normalised,
+  // without the fields not asked (SchemaForm's own validation, so that the schema sees them so
+  // too), with what the page keeps beside them (a code's state, what it brought) for the
+  // widgets and the conditions.
+  const statesOf = useCallback((data: FormData) => (loaded ? fieldStatesOf(loaded.schema, prepared(loaded.schema, data), { ...context, today: new Date() }) : new Map()), [loaded, context]);
+  const judged = useCallback((data: FormData): FormData => (loaded ? withoutUnasked(prepared(loaded.schema, data), statesOf(data)) : data), [loaded, statesOf]);
   const answersOf = useCallback((data: FormData): FormData => (loaded ? normalizeAnswers(loaded.schema, judged(data)) : data), [loaded, judged]);
-  const ruleErrors = useCallback(
-    (answers: FormData): FieldError[] => {
-      if (!loaded) return [];
+  const judge = useCallback(
+    (answers: FormData, schemaErrors: FieldError[]): FieldError[] => {
+      if (!loaded) return schemaErrors;
+      const states = statesOf(answers);
       const now = { ...context, today: new Date() };
-      return [...askedRuleErrors(loaded.schema, loaded.step.rules, answers, now), ...widgetErrors(loaded.schema, answers, unaskedFields(loaded.schema, answers, now))];
+      return [...stepErrors(loaded.schema, loaded.step.rules, answers, schemaErrors, now, states), ...widgetErrors(loaded.schema, answers, states)];
     },
-    [loaded, context],
+    [loaded, context, statesOf],
   );
   const dropDraft = useCallback(() => {
     if (draftKey) drafts.remove(draftKey);
@@ -200,10 +197,10 @@ export function useFormStep(
           errorTargets,
           ownValidation: true,
           normalize: judged,
-          ruleErrors,
+          judge,
           apiRef: formApi,
         },
       },
-    [loaded, answersOf, dropDraft, judged, form, uiSchema, formContext, onDataChange, suggestFurigana, errorTargets, ruleErrors],
+    [loaded, answersOf, dropDraft, judged, form, uiSchema, formContext, onDataChange, suggestFurigana, errorTargets, judge],
   );
 }

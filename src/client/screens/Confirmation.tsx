@@ -1,7 +1,7 @@
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PublicBankConfig } from '../../domain/bank/types';
-import { optionFieldsOf, type FormSchema, type OptionAsker } from '../../domain/schemas/form-step';
+import { optionFieldsOf, type FormSchema, type OptionAsker } from '../../domain/forms/format';
 import { optionSources } from '../forms/options';
 import type { Choice } from '../forms/widgets/choices';
 import { loadApplicationWithParent, rememberStepAnswer, type ApplicationsAnswer } from '../api/application';
@@ -10,12 +10,12 @@ import { loadSchema } from '../forms/schemas';
 import { formOf, type ScreenProps } from '../runtime/screen';
 import { useLoaded } from '../runtime/useLoaded';
 import { BackButton } from './stepActions';
-import { askedFormsOf, summaryOf, type SummarySection } from './confirmation/summary';
+import { summaryOf, type SummarySection } from './confirmation/summary';
 import { useFailure } from './useFailure';
 
-/** The choices the summary names by their label: those of x-options fields that store no label of their own. */
+/** The choices of a form's x-options fields as its page offered them: what the summary names values by, and what its conditions read. */
 async function summaryChoicesOf(schema: FormSchema, bank: PublicBankConfig, asker: OptionAsker): Promise<Record<string, Choice[]>> {
-  const fields = optionFieldsOf(schema).filter(({ options }) => options.labelAs === undefined);
+  const fields = optionFieldsOf(schema);
   const offered = await Promise.all(fields.map(async ({ options }) => (await optionSources[options.source](bank))(asker)));
   return Object.fromEntries(fields.map(({ field }, index) => [field, offered[index] ?? []]));
 }
@@ -32,22 +32,31 @@ const uiSchema: UiSchema<FormData, RJSFSchema> = {
  */
 export default function Confirmation({ flow, page, settings, send }: ScreenProps) {
   const fail = useFailure(flow);
-  const asked = useMemo(() => askedFormsOf(flow.pages), [flow.pages]);
   const ownForm = formOf(page);
   /** What the summary shows: the PIN page checks the PIN against exactly this (its rules read the birthdays and phones). */
   const confirmed = useRef<ApplicationsAnswer | null>(null);
+  const { pages } = flow;
   const sections = useLoaded(
     async (): Promise<SummarySection[]> => {
-      // The schemas of the generic form steps give their sections (summary.ts skips those without x-step).
-      const generic = [...asked].filter((form) => form !== ownForm);
-      const schemasLoading = Promise.all(generic.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
+      // The schemas of the forms the flow's pages ask (summary.ts lists those with x-step).
+      const names = [...new Set(pages.flatMap((shown) => shown.forms))].filter((form) => form !== ownForm);
+      const schemasLoading = Promise.all(names.map(async (form) => [form, (await loadSchema(form)).schema as FormSchema] as const));
       const [{ application, parent, forms, answer }, schemas] = await Promise.all([loadApplicationWithParent(), schemasLoading]);
       confirmed.current = answer;
-      const asker = { applicationType: flow.config.meta.applicationType, saved: { ...application }, today: new Date() };
+      const { applicationType } = flow.config.meta;
+      const asker = { applicationType, saved: { ...application }, today: new Date() };
       const choices = await Promise.all(schemas.map(async ([form, schema]) => [form, await summaryChoicesOf(schema, settings.bank, asker)] as const));
-      return summaryOf(application, settings.bank, parent, asked, new Map(schemas), forms, new Map(choices));
+      return summaryOf(pages, new Map(schemas), {
+        flowId: flow.config.id,
+        applicationType,
+        bank: settings.bank,
+        application: { ...application },
+        entities: { applicationParent: parent },
+        forms: forms ?? {},
+        choices: new Map(choices),
+      });
     },
-    [settings.bank, asked, ownForm, flow.config.meta.applicationType],
+    [settings.bank, pages, ownForm, flow.config],
     fail,
   );
 

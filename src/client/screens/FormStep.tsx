@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BankLinks } from '../../domain/bank/types';
 import { pageAfter } from '../../domain/flow/model';
-import type { ApplicationTypeName } from '../../domain/schemas/form-step';
+import type { ApplicationTypeName } from '../../domain/forms/format';
 import { SchemaForm, type FieldError, type FormData } from '../forms/SchemaForm';
 import { withBankWords } from '../forms/stepUi';
 import { useLocation } from 'react-router-dom';
 import { applicationForVisit, endVisit, type ApplicationsAnswer } from '../api/application';
-import { useFormStep, type LoadedStep } from '../forms/useFormStep';
+import { useFormStep } from '../forms/useFormStep';
 import { messages } from '../../domain/messages';
 import { Toast } from '../ui/Toast';
 import type { ClientSettings } from '../../domain/bank/types';
@@ -75,6 +75,7 @@ export default function FormStep({ flow, page, settings, send }: ScreenProps) {
           earlier={earlierOf[index]}
           onAnswers={index < forms.length - 1 ? onAnswers : undefined}
           several={several}
+          flowId={flow.config.id}
           applicationType={flow.config.meta.applicationType}
           settings={settings}
           fail={fail}
@@ -107,6 +108,8 @@ interface FormPartProps {
   onAnswers: ((form: string, data: FormData) => void) | undefined;
   /** One of several forms on the page: headed by its title, ids prefixed by its name, no submit of its own. */
   several: boolean;
+  /** The flow asking the form: its id (the form's overlay) and application type. */
+  flowId: string;
   applicationType: ApplicationTypeName;
   settings: ClientSettings;
   fail: (error?: unknown) => void;
@@ -122,15 +125,11 @@ function reminderText(key: string): string {
   return typeof text === 'string' ? text : '';
 }
 
-/** The title of a form on a page of several: the one the confirmation page heads its answers with. */
-function titleOf({ step }: LoadedStep, applicationType: ApplicationTypeName): string | undefined {
-  return step.summaryTitleFor?.[applicationType] ?? step.summaryTitle;
-}
-
-function FormPart({ form, path, application, earlier, onAnswers, several, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
+function FormPart({ form, path, application, earlier, onAnswers, several, flowId, applicationType, settings, fail, busy, submitLabel, fieldErrors, onValid }: FormPartProps) {
   const { bank } = settings;
   const reportAnswers = useMemo(() => onAnswers && ((data: FormData) => onAnswers(form, data)), [onAnswers, form]);
-  const state = useFormStep(form, applicationType, bank, fail, { path, application, earlier, onAnswers: reportAnswers });
+  const asked = useMemo(() => ({ form, flowId, applicationType }), [form, flowId, applicationType]);
+  const state = useFormStep(asked, bank, fail, { path, application, earlier, onAnswers: reportAnswers });
   const [remind, setRemind] = useState(true);
   if (!state) return <p className="loading" role="status">読み込み中です…</p>;
 
@@ -152,10 +151,9 @@ function FormPart({ form, path, application, earlier, onAnswers, several, applic
     );
   }
 
-  const { introFor, notes, post } = loaded.step;
-  const intro = introFor?.[applicationType] ?? loaded.step.intro;
-  const note = notes?.[applicationType];
-  const title = several ? titleOf(loaded, applicationType) : undefined;
+  const { intro, note, post } = loaded.step;
+  // The title the confirmation page heads this form's answers with.
+  const title = several ? loaded.step.summaryTitle : undefined;
   const { reminder } = loaded.step;
   const toast = reminder && loaded.remind && (
     <Toast open={remind} onClose={() => setRemind(false)}>

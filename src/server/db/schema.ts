@@ -279,6 +279,8 @@ export const applicationForms = pgTable(
     form: varchar('form', { length: 64 }).notNull(),
     /** The answers as the schema names them, plus the labels of chosen options (x-options.labelAs). */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    /** The label of each chosen value, as the page offered it (migration 0030): what the bank reads beside the code. */
+    labels: jsonb('labels').$type<Record<string, string | string[]>>().notNull().default({}),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.applicationId, table.form] })],

@@ -47,6 +47,8 @@ export interface ApplicationDelivery {
   completedAt: string;
   mailAddress: string;
   answers: Record<string, Record<string, unknown>>;
+  /** Beside each chosen value of `answers`, its label as the applicant read it: form → field → label (a list's in its order). */
+  labels: Record<string, Record<string, string | string[]>>;
   /** Names and addresses as the core system takes them; null where a text has no Zengin form. */
   coreSystem: Record<string, string | null>;
   documents: DeliveredDocument[];
@@ -64,6 +66,9 @@ const identityCheckOfRow = sql<(Omit<IdentityCheck, 'decidedAt'> & { decidedAt: 
 /** Its answers as stored, form → answers in the order of the forms' names, likewise. */
 const answersOfRow = sql<Record<string, Record<string, unknown>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.answers)} order by ${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
 
+/** The labels of its chosen values, form → field → label (or labels of a list), likewise. */
+const labelsOfRow = sql<Record<string, Record<string, string | string[]>> | null>`(select json_object_agg(${qualified(applicationForms.form)}, ${qualified(applicationForms.labels)} order by ${qualified(applicationForms.form)}) from ${applicationForms} where ${qualified(applicationForms.applicationId)} = ${qualified(applications.id)})`;
+
 /**
  * Its documents in the order of their types, each with its image in base64 (PostgreSQL's encode
  * breaks lines every 76 characters: they go), as one json array; an image not yet imported into
@@ -80,6 +85,7 @@ const deliveryStatementOf = oncePerDatabase((db) =>
     .select({
       ...getTableColumns(applications),
       answers: answersOfRow,
+      labels: labelsOfRow,
       identityCheck: identityCheckOfRow,
       documents: documentsOfRow,
       verificationRecords: recordsJsonOf(qualified(applications.id)),
@@ -134,6 +140,7 @@ export async function applicationDeliveryOf(db: Database, applicationId: string)
     completedAt: toJstIso(application.applicationCompletedAt),
     mailAddress: application.mailAddress,
     answers,
+    labels: application.labels ?? {},
     coreSystem: coreSystemFormsOf(answers),
     documents: deliveredDocumentsOf(application.documents),
     identityCheck: check ? { ...check, decidedAt: check.decidedAt ? toJstIso(new Date(check.decidedAt)) : null } : null,

@@ -3,9 +3,8 @@ import type { Database } from '../db/index.js';
 import { qualified } from '../db/qualified.js';
 import { applicationForms, applications } from '../db/schema.js';
 import { toJstIso } from '../time.js';
-import { optionFieldsOf, storedEntityNames, storedEntityOf, type StoredEntityName } from '../../domain/schemas/form-step.js';
+import { derivationFacts, optionFieldsOf, storedEntityNames, storedEntityOf, type StoredEntityName } from '../../domain/forms/format.js';
 import type { FormCatalogue, FormDefinition } from './catalogue.js';
-import { derivations } from './derivations.js';
 
 /**
  * What an application has stored, as the browser and the named rules see it: the columns the
@@ -62,7 +61,7 @@ function entityNamesOf(form: FormDefinition): readonly string[] {
   let names = entityNamesByForm.get(form);
   if (!names) {
     const labels = optionFieldsOf(form.schema).flatMap(({ options }) => (options.labelAs ? [options.labelAs] : []));
-    const derived = (form.step?.derive ?? []).flatMap((name) => derivations[name].adds);
+    const derived = (form.step?.derive ?? []).flatMap((name) => derivationFacts[name].adds);
     names = [...Object.keys(form.schema.properties ?? {}), ...labels, ...derived];
     entityNamesByForm.set(form, names);
   }

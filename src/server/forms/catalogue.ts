@@ -1,4 +1,4 @@
-import { formStepOf, type FormSchema, type FormStepDeclaration } from '../../domain/schemas/form-step.js';
+import { formStepOf, type FormSchema, type FormStepDeclaration } from '../../domain/forms/format.js';
 import { readSchemas } from '../validation.js';
 
 /**

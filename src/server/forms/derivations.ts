@@ -4,7 +4,7 @@ import type { FieldError } from '../../domain/rules/field-error.js';
 import { toJapaneseEra } from '../../domain/rules/dates.js';
 import { isInvitationCodeShape } from '../../domain/rules/workplace.js';
 import { MULTIPLE_ACCOUNTS_PERMITTED } from '../../domain/masterdata.js';
-import type { DerivationName } from '../../domain/schemas/form-step.js';
+import { derivationFacts, type DerivationName } from '../../domain/forms/format.js';
 import { candidateAddressParts } from '../../domain/steps.js';
 import { validInvitation, workplaceById } from '../masterdata/queries.js';
 
@@ -25,9 +25,8 @@ export interface DerivationScope {
   now: Date;
 }
 
-/** What a derivation may add to the answers (the stored application shows them, null when absent), and how. */
+/** How a derivation adds what it adds (derivationFacts: what it follows and adds). */
 interface Derivation {
-  adds: readonly string[];
   run: (app: FastifyInstance, answers: Readonly<Record<string, unknown>>, scope: DerivationScope) => Promise<Derived>;
 }
 
@@ -49,7 +48,6 @@ export const derivations: Record<DerivationName, Derivation> = {
    * registered one is null.
    */
   postalAddress: {
-    adds: ['address', 'kanaAddress'],
     run: async (app, answers) => {
       if (answers.noMatchingAddress === true) return { values: { address: null, kanaAddress: null }, errors: [] };
       const candidate = await app.postal.candidate(text(answers.postalNumber), text(answers.addressCode));
@@ -66,7 +64,6 @@ export const derivations: Record<DerivationName, Derivation> = {
   },
   /** eraBirthday beside a real birthday (the schema judges the birthday itself). */
   eraBirthday: {
-    adds: ['eraBirthday'],
     run: async (_app, answers) => {
       const birthday = text(answers.birthday);
       try {
@@ -84,7 +81,6 @@ export const derivations: Record<DerivationName, Derivation> = {
    * An id the bank does not have: messages.workplaceNotFound.
    */
   workplaceMaster: {
-    adds: ['workplaceCode', 'workplaceName', 'workplacePhoneNumber', 'multipleAccountsPermitted'],
     run: async (app, answers, { bankCode }) => {
       const id = answers.workplaceId;
       // Outside the column's range the schema refuses it: no lookup.
@@ -104,7 +100,6 @@ export const derivations: Record<DerivationName, Derivation> = {
   },
   /** invitationCode: one the bank accepts today, else messages.invitationNotFound (the schema judges its shape). */
   invitation: {
-    adds: [],
     run: async (app, answers, { bankCode, now }) => {
       const code = text(answers.invitationCode);
       if (!isInvitationCodeShape(code) || (await validInvitation(app.db, bankCode, code, now))) return { values: {}, errors: [] };

@@ -12,14 +12,20 @@ import type { MailMessage } from '../mail/types.js';
  * document as it was.
  */
 
+/** One form as stored: its answers, and the label of each chosen value (domain/forms/labels.ts). */
+export interface StoredForm {
+  answers: Record<string, unknown>;
+  labels: Record<string, string | string[]>;
+}
+
 /** Stores (or replaces) one form's answers. */
-export async function storeDocument(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date): Promise<void> {
+export async function storeDocument(db: Database, applicationId: string, form: string, answers: Record<string, unknown>, now: Date, labels: StoredForm['labels'] = {}): Promise<void> {
   await db
     .insert(applicationForms)
-    .values({ applicationId, form, answers, updatedAt: now })
+    .values({ applicationId, form, answers, labels, updatedAt: now })
     .onConflictDoUpdate({
       target: [applicationForms.applicationId, applicationForms.form],
-      set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
+      set: { answers: sql`excluded.answers`, labels: sql`excluded.labels`, updatedAt: sql`excluded.updated_at` },
     });
 }
 
@@ -42,7 +48,7 @@ export interface FirstStepMail {
 /**
  * The statement of storeDocumentBeforePin, with or without the revision's check, and with or
  * without the first step's mail, built once and prepared (db/prepared.ts): it runs on every
- * step a page posts. Its values are placeholders: applicationId, form, answers (as JSON text),
+ * step a page posts. Its values are placeholders: applicationId, form, answers and labels (as JSON text),
  * now (ISO), expectedRevision; with the mail, mail (its JSON), mailDiscardAfter and
  * mailLockedUntil (ISO).
  */
@@ -86,13 +92,14 @@ function stepStore(db: Database, checksRevision: boolean, queuesMail: boolean) {
             applicationId: open.id,
             form: sql`${sql.placeholder('form')}::varchar`.as('form'),
             answers: sql`${sql.placeholder('answers')}::jsonb`.as('answers'),
+            labels: sql`${sql.placeholder('labels')}::jsonb`.as('labels'),
             updatedAt: timestamptz(now).as('updated_at'),
           })
           .from(open),
       )
       .onConflictDoUpdate({
         target: [applicationForms.applicationId, applicationForms.form],
-        set: { answers: sql`excluded.answers`, updatedAt: sql`excluded.updated_at` },
+        set: { answers: sql`excluded.answers`, labels: sql`excluded.labels`, updatedAt: sql`excluded.updated_at` },
       })
       .returning({
         revision: sql<number>`(select ${open.revision} from ${open})`,
@@ -121,13 +128,13 @@ export async function storeDocumentBeforePin(
   db: Database,
   applicationId: string,
   form: string,
-  answers: Record<string, unknown>,
+  { answers, labels }: StoredForm,
   now: Date,
   expectedRevision?: number,
   firstStepMail?: FirstStepMail,
 ): Promise<StepStoreOutcome> {
   const statements = stepStoresOf(db);
-  const values = { applicationId, form, answers: JSON.stringify(answers), now: now.toISOString() };
+  const values = { applicationId, form, answers: JSON.stringify(answers), labels: JSON.stringify(labels), now: now.toISOString() };
   const mailValues = firstStepMail
     ? { mail: JSON.stringify(firstStepMail.message), mailDiscardAfter: firstStepMail.discardAfter.toISOString(), mailLockedUntil: firstStepMail.lockedUntil.toISOString() }
     : {};

@@ -2,7 +2,7 @@ import type { BankConfig } from '../../domain/bank/types.js';
 import { PREFECTURES } from '../../domain/prefectures.js';
 import type { OfferedOption } from '../../domain/rules/registry.js';
 import { occupationAudience, occupationOptions } from '../../domain/rules/occupations.js';
-import type { OptionAsker, OptionSourceName } from '../../domain/schemas/form-step.js';
+import type { OptionAsker, OptionSourceName } from '../../domain/forms/format.js';
 import type { MasterDataReader } from '../masterdata/cached.js';
 
 /**

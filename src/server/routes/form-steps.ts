@@ -2,17 +2,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages.js';
 import type { FieldError } from '../../domain/rules/field-error.js';
 import type { OfferedOption } from '../../domain/rules/registry.js';
-import {
-  askedRuleErrors,
-  inFieldOrder,
-  isRecord,
-  normalizeAnswers,
-  optionFieldsOf,
-  summaryTitleOf,
-  withoutOtherTypes,
-  withoutUnasked,
-  type OptionAsker,
-} from '../../domain/schemas/form-step.js';
+import { isRecord, optionFieldsOf, summaryTitleOf, type FormSchema, type OptionAsker } from '../../domain/forms/format.js';
+import { normalizeAnswers } from '../../domain/forms/answers.js';
+import { judgeAnswers } from '../../domain/forms/field-states.js';
+import { formFor } from '../../domain/forms/flow-forms.js';
+import { inFieldOrder } from '../../domain/forms/order.js';
+import { labelsOf } from '../../domain/forms/labels.js';
 import type { BankConfig } from '../../domain/bank/types.js';
 import { formSteps, type FormCatalogue, type FormDefinition } from '../forms/catalogue.js';
 import { derivations, type DerivationScope } from '../forms/derivations.js';
@@ -30,10 +25,11 @@ import { parseRevision, REVISION_HEADER } from '../../domain/revision.js';
 /**
  * One handler for every form step of the generic engine: each schema of SCHEMAS_DIR with
  * "x-step" is accepted at its x-step.post, from the applicants whose flow version asks it. The
- * answers are normalised as the page does (form-step.ts), completed from our own data
- * (x-step.derive), rid of the fields not asked (x-when), checked against the same schema,
- * the named rules and the data of its choices, all at once, and stored whole as the form's
- * document: 200 with what the application then holds (as GET /api/applications answers it)
+ * answers are normalised as the page does (domain/forms), completed from our own data
+ * (x-step.derive), rid of the fields not asked (x-when, as the applicant's flow asks the form:
+ * its overlay in x-flows), checked against the same schema, the conditions, the named rules
+ * and the data of its choices, all at once, and stored whole as the form's document, with the
+ * label of each chosen value beside it (for the bank): 200 with what the application then holds (as GET /api/applications answers it)
  * or 400 { message, errors } with every failed field in the form's order (message = the
  * first, which the page focuses; one message per field). A refused post
  * stores nothing. A form posted before a form it comes after (x-step.after) is 409, named by
@@ -94,9 +90,9 @@ function ownFields(form: FormDefinition, answers: Record<string, unknown>): Reco
 }
 
 /** One failure per field (the first found: schema, derivation, rules, choices), in the form's order. */
-function failureOf(form: FormDefinition, errors: FieldError[]) {
+function failureOf(schema: FormSchema, errors: FieldError[]) {
   const unique = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);
-  const sorted = inFieldOrder(form.schema, unique);
+  const sorted = inFieldOrder(schema, unique);
   return { message: sorted[0]?.message ?? messages.badRequest, errors: sorted };
 }
 
@@ -141,12 +137,15 @@ function handlerFor(form: FormDefinition) {
     const app = request.server;
     // The form is not part of the flow this applicant runs (their own version of it, which a
     // later edit of FLOWS_DIR does not change): for them the path does not exist.
-    if (!(await app.flowVersions.of(application))?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
+    const version = await app.flowVersions.of(application);
+    if (!version?.forms.has(form.name)) return reply.code(404).send({ message: httpMessages.notFound });
+    // The form as this applicant's flow asks it (its overlay in x-flows).
+    const asked = formFor(form.schema, version.flow.id);
     // Read with the session: the rules, x-step.after and some choices judge by them, and the answer is built from them.
     const stored = storedAnswersOfRequest(request);
     // A form that comes after others (x-step.after) waits for them, whatever the body says.
     const missing = firstMissing(app.forms, form, stored.forms);
-    if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(missing.schema, applicationType)) });
+    if (missing !== undefined) return reply.code(409).send({ message: messages.stepFirst(summaryTitleOf(formFor(missing.schema, version.flow.id))) });
     const expectedRevision = revisionOf(request);
     if (!isRecord(request.body) || expectedRevision === null) return reply.code(400).send({ message: messages.badRequest, errors: [] });
     const bank = request.bank;
@@ -155,24 +154,26 @@ function handlerFor(form: FormDefinition) {
     const saved = stored.application;
     const asker = { applicationType, today: now, saved };
     const context = { ...asker, bank, offered: await offeredChoices(request, bank, form, asker) };
-    const normalized = withoutOtherTypes(form.schema, normalizeAnswers(form.schema, request.body), applicationType);
+    const normalized = normalizeAnswers(asked, request.body);
     const derived = await derive(request, form, normalized, { bankCode: bank.code, now });
-    const answers = withoutUnasked(form.schema, { ...normalized, ...derived.values }, context);
-
+    // What the answers ask (x-when), require and lock: what is not asked is neither checked nor stored.
     const validate = validator(`${form.name}.schema.json`, app.config.schemasDir);
-    const errors: FieldError[] = validate(ownFields(form, answers)) ? [] : toValidationFailure(validate.errors).errors;
-    errors.push(...derived.errors, ...askedRuleErrors(form.schema, rules, answers, context));
+    const schemaErrorsOf = (answers: Record<string, unknown>) => (validate(ownFields(form, answers)) ? [] : toValidationFailure(validate.errors).errors);
+    const { answers, errors: judged } = judgeAnswers(asked, rules, { ...normalized, ...derived.values }, context, schemaErrorsOf);
+    const errors = [...judged, ...derived.errors];
     const options = checkOptions(form, context.offered, answers);
     errors.push(...options.errors);
-    if (errors.length > 0) return reply.code(400).send(failureOf(form, errors));
+    if (errors.length > 0) return reply.code(400).send(failureOf(asked, errors));
 
     // The PIN route locks this row in its own transaction: whichever comes second sees the
     // other, so no answer changes once the PIN is set (the onRequest check alone leaves a gap).
     const document = { ...answers, ...options.stored };
+    // What the bank receives beside each chosen value: its label as the page offered it.
+    const labels = labelsOf(asked, document, context.offered);
     // No step stored yet: this one queues the resume mail (none without an address: a stub).
     const mailAddress = typeof saved.mailAddress === 'string' ? saved.mailAddress : '';
     const firstStepMail = stored.revision === 0 && mailAddress !== '' ? await firstStepResumeMail(app, bank, application, mailAddress, now) : undefined;
-    const outcome = await storeDocumentBeforePin(app.db, id, form.name, document, now, expectedRevision, firstStepMail);
+    const outcome = await storeDocumentBeforePin(app.db, id, form.name, { answers: document, labels }, now, expectedRevision, firstStepMail);
     if (!outcome.stored) return reply.code(409).send({ message: outcome.reason === 'conflict' ? messages.revisionConflict : messages.stepsLockedAfterPin });
     reply.header(REVISION_HEADER, String(outcome.revision));
     if (outcome.firstStepMail) app.mailQueue.handOff(outcome.firstStepMail);

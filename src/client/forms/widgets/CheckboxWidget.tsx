@@ -1,12 +1,16 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { isSubmitButton } from './ImeSafeInput';
 import { invalidOf } from './invalid';
+import { RequirementBadge } from '../../ui/RequirementBadge';
+import { requirementOf } from '../templates';
 
 /**
  * One checkbox for a boolean field (rjsf's default widget for booleans, replaced): a large
- * bordered box with the field's title as its label, e.g. 「該当する住所がない」.
+ * bordered box with the field's title as its label, e.g. 「該当する住所がない」, and 必須 when
+ * it must be ticked (a declaration: { "type": "boolean", "const": true }, required).
  */
-export function CheckboxWidget({ id, htmlName, value, label, onChange, onBlur, onFocus, rawErrors, disabled, readonly, required }: WidgetProps) {
+export function CheckboxWidget({ id, htmlName, value, label, onChange, onBlur, onFocus, rawErrors, disabled, readonly, required, options }: WidgetProps) {
+  const mustTick = requirementOf(required, options) === 'required';
   return (
     <div className="checkbox">
       <input
@@ -17,7 +21,7 @@ export function CheckboxWidget({ id, htmlName, value, label, onChange, onBlur, o
         checked={value === true}
         disabled={disabled || readonly}
         aria-invalid={invalidOf(rawErrors)}
-        aria-required={required || undefined}
+        aria-required={mustTick || undefined}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => onChange(event.target.checked)}
         onBlur={(event) => {
@@ -27,6 +31,7 @@ export function CheckboxWidget({ id, htmlName, value, label, onChange, onBlur, o
       />
       <label htmlFor={id} className="checkbox__label">
         {label}
+        {mustTick && <RequirementBadge kind="required" />}
       </label>
     </div>
   );

@@ -134,6 +134,7 @@ export function ExistingAccountWidget({ id, name, value, options, rawErrors, onB
  * neither number, 次へ is blocked (the numbers themselves are the schema's and the rules').
  */
 export const existingAccountBehaviour: WidgetBehaviour = {
+  asksRequiredQuestion: true,
   open: async (data, { field, options, stored }) => {
     const key = pageStateKey(field);
     if (data[key] !== undefined) return null;

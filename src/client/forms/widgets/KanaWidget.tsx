@@ -1,13 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { normalizeKanaAddress, normalizeKanaName } from '../../../domain/rules';
-import { NormalizeOnBlurInput } from './NormalizedTextWidget';
+import { NormalizeOnBlurInput, normalizerOf } from './NormalizedTextWidget';
 
 /**
  * A kana (フリガナ) input. What the applicant types (hiragana, full-width katakana, small
- * kana, spaces) is normalised to the half-width katakana the bank stores when they leave the
- * field, never during an IME composition. ui:options.kana: 'name' (default) or 'address'.
+ * kana, spaces) is rewritten by the field's x-normalize (kanaName, kanaAddress) to the
+ * half-width katakana the bank stores when they leave the field, never during an IME composition.
  */
 export function KanaWidget(props: WidgetProps) {
-  const normalize = props.options.kana === 'address' ? normalizeKanaAddress : normalizeKanaName;
-  return <NormalizeOnBlurInput {...props} normalize={normalize} defaultAutoComplete="off" />;
+  return <NormalizeOnBlurInput {...props} normalize={normalizerOf(props.options.normalize, props.schema)} defaultAutoComplete="off" />;
 }

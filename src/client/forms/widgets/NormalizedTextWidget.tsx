@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { isNormalizerName, normalizers } from '../../../domain/rules/normalizers';
-import { NORMALIZE_KEYWORD } from '../../../domain/schemas/form-step';
+import { NORMALIZE_KEYWORD } from '../../../domain/forms/format';
 import { ImeSafeInput } from './ImeSafeInput';
 import { invalidOf } from './invalid';
 
@@ -70,7 +70,7 @@ export function NormalizeOnBlurInput({
 }
 
 /** The rewrite of a field: the function `ui:options.normalize` gives, else the field's own x-normalize. */
-function normalizerOf(option: unknown, schema: WidgetProps['schema']): Normalizer {
+export function normalizerOf(option: unknown, schema: WidgetProps['schema']): Normalizer {
   if (typeof option === 'function') return option as Normalizer;
   const name: unknown = schema[NORMALIZE_KEYWORD];
   return isNormalizerName(name) ? normalizers[name] : (text) => text;

@@ -3,15 +3,18 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { requirementOf } from '../templates';
 import { isSubmitButton } from './ImeSafeInput';
 import { invalidOf } from './invalid';
+import { LengthCounter, textLimitOf } from './textLimit';
 
 /**
  * A multi-line text (`ui:widget: 'textarea'`, e.g. the distance-transaction reason), replacing
  * rjsf's own, which sets neither aria-invalid nor aria-required. Like the text inputs, leaving
  * it for the submit button does not validate (the submit does).
  */
-export function TextareaWidget({ id, htmlName, value, placeholder, disabled, readonly, required, options, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
+export function TextareaWidget({ id, htmlName, value, placeholder, disabled, readonly, required, options, schema, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
   const rows = typeof options.rows === 'number' ? options.rows : 3;
+  const { maxLength, counted } = textLimitOf(schema);
   return (
+    <>
     <textarea
       id={id}
       name={htmlName || id}
@@ -19,6 +22,7 @@ export function TextareaWidget({ id, htmlName, value, placeholder, disabled, rea
       value={value == null ? '' : String(value)}
       placeholder={placeholder}
       rows={rows}
+      maxLength={maxLength}
       disabled={disabled}
       readOnly={readonly}
       aria-required={requirementOf(required, options) === 'required' || undefined}
@@ -30,5 +34,7 @@ export function TextareaWidget({ id, htmlName, value, placeholder, disabled, rea
       }}
       onFocus={({ target }: FocusEvent<HTMLTextAreaElement>) => onFocus(id, target.value)}
     />
+    {counted !== undefined && <LengthCounter id={id} value={value} limit={counted} />}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ApplicationTypeName } from '../../../domain/schemas/form-step';
+import type { ApplicationTypeName } from '../../../domain/forms/format';
 import type { FieldError } from '../../../domain/rules/field-error';
 import type { FormData } from '../context';
 
@@ -19,6 +19,8 @@ export interface Opening {
  * (a code typed and not applied). Registered by widget name (widgets/index.ts).
  */
 export interface WidgetBehaviour {
+  /** The widget asks a question of its own that must be answered, though its field may stay empty (the existing account's yes/no): marked 必須. */
+  asksRequiredQuestion?: boolean;
   open?: (data: FormData, opening: Opening) => Promise<FormData | null>;
   check?: (field: string, data: FormData, options: Record<string, unknown>) => FieldError[];
 }

@@ -1,11 +1,13 @@
 import type { PublicBankConfig } from '../../../domain/bank/types';
 import { parseIsoDate, toJapaneseEra } from '../../../domain/rules';
+import type { FormRuleContext, OfferedOption } from '../../../domain/rules/registry';
+import { labelOfValue } from '../../../domain/forms/answers';
+import { fieldStatesOf, stateOf, type FieldStates } from '../../../domain/forms/field-states';
+import { formFor } from '../../../domain/forms/flow-forms';
 import {
-  fieldOrderOf,
+  derivationFacts,
   formStepOf,
-  holds,
   isRecord,
-  labelOfValue,
   optionFieldsOf,
   storedEntityOf,
   summaryTitleOf,
@@ -14,9 +16,9 @@ import {
   type FormSchema,
   type StoredEntityName,
   type SummaryRowDeclaration,
-} from '../../../domain/schemas/form-step';
+} from '../../../domain/forms/format';
+import { fieldOrderOf } from '../../../domain/forms/order';
 import type { Choice } from '../../forms/widgets/choices';
-import type { ApplicationParentRecord, ApplicationRecord } from '../../api/application';
 import { optionSummaries } from '../../forms/options';
 
 /** One line of the summary: a term and its value (several lines when the value has parts). */
@@ -30,25 +32,30 @@ export interface SummarySection {
   items: SummaryItem[];
 }
 
-/** The forms a flow asks (its pages' meta.form, in the order of its pages): the summary lists only what they asked. */
-export type AskedForms = ReadonlySet<string>;
-
-/** The schemas of the asked forms that have one of their own sections (x-step), by form name. */
-export type FormSchemas = ReadonlyMap<string, FormSchema>;
+/** The forms of each page of a flow, in the order of its pages: one section each. */
+export type PageForms = ReadonlyArray<{ forms: readonly string[] }>;
 
 /** Each stored form's answers (GET /api/applications `forms`), by form name. */
 export type StoredForms = Readonly<Record<string, Readonly<Record<string, unknown>> | null>>;
+
+/** What the summary reads besides the schemas: the application as stored, and whose flow it is. */
+export interface SummaryInput {
+  flowId: string;
+  applicationType: ApplicationTypeName;
+  bank: PublicBankConfig;
+  application: Readonly<Record<string, unknown>>;
+  /** The records of the forms stored into another entity (x-step.storedAs), null while not stored. */
+  entities: Readonly<Record<StoredEntityName, Readonly<Record<string, unknown>> | null>>;
+  forms: StoredForms;
+  /** The choices of each form's x-options fields, as the pages offered them. */
+  choices: ReadonlyMap<string, Readonly<Record<string, Choice[]>>>;
+}
 
 export const NOT_ENTERED = '未入力';
 
 function present(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
-
-const item = (term: string, ...values: Array<string | null | undefined>): SummaryItem => {
-  const lines = values.filter(present);
-  return { term, lines: lines.length > 0 ? lines : [NOT_ENTERED] };
-};
 
 /** '1990-04-01' → '1990年4月1日（平成2年）'. */
 export function formatBirthday(birthday: string | null | undefined): string | null {
@@ -63,58 +70,42 @@ export function formatPostalNumber(postalNumber: string | null | undefined): str
   return /^\d{7}$/.test(postalNumber) ? `${postalNumber.slice(0, 3)}-${postalNumber.slice(3)}` : postalNumber;
 }
 
-/**
- * Everything entered in the steps before the confirmation, as the confirmation page lists it:
- * one section per form the flow asks (`asked`), in the order of its pages, so a flow without
- * the seal-less step shows no seal. The sections of generic form steps come from their
- * schemas (`schemas`) and stored answers (`forms`): the rows a schema declares
- * (x-step.summary, with the `choices` of its x-options fields), else one per field. In the
- * child flow the personal form's rows close with the child's occupation and invitation code (a
- * child has no workplace: both come from /child/personal), and the parent's section follows:
- * the forms stored into the parent's record (x-step.storedAs) read that record (`parent`, GET
- * /api/applications applicationParent) and show nothing while it is not stored.
- */
-export function summaryOf(
-  application: ApplicationRecord,
-  bank: PublicBankConfig,
-  parent: ApplicationParentRecord | null,
-  asked: AskedForms,
-  schemas: FormSchemas,
-  forms?: StoredForms | null,
-  choices?: ReadonlyMap<string, Record<string, Choice[]>>,
-): SummarySection[] {
-  const entities: Record<StoredEntityName, Readonly<Record<string, unknown>> | null> = { applicationParent: parent };
-  const applicationType = application.applicationType ?? (parent ? 'CHILD' : 'GENERAL');
-  return [...asked].flatMap((form) => {
-    const schema = schemas.get(form);
-    if (!schema) return [];
-    const entity = storedEntityOf(schema);
-    const stored = entity === 'application' ? null : entities[entity];
-    if (entity !== 'application' && !stored) return [];
-    const answers = stored ?? forms?.[form] ?? {};
-    if (formStepOf(schema)?.summary) {
-      const record = stored ?? { ...application, ...answers };
-      return declaredSummaryOf(schema, { record, choices: choices?.get(form) ?? {}, applicationType, bank });
-    }
-    return formSummaryOf(schema, answers);
-  });
-}
+const formats: Record<NonNullable<SummaryRowDeclaration['format']>, (value: string) => string | null> = {
+  dateWithEra: formatBirthday,
+  postalCode: formatPostalNumber,
+};
 
-/** What a form's declared rows read: the application and the form's own answers, the choices of its x-options fields. */
-export interface SummarySource {
+/** One form as the summary reads it: as its flow asks it, its answers, and what its conditions made of each field. */
+interface SummaryForm {
+  form: FormSchema;
+  /** The form's answers with the application's (or its entity's) around them. */
   record: Readonly<Record<string, unknown>>;
   choices: Readonly<Record<string, Choice[]>>;
-  applicationType: ApplicationTypeName;
-  bank: PublicBankConfig;
+  states: FieldStates;
+}
+
+/** The field of the form a name shown in a row follows: itself, the field whose label it stores (labelAs), the field a derivation follows. */
+function ownerOf(form: FormSchema, name: string): string | undefined {
+  if (Object.hasOwn(form.properties ?? {}, name)) return name;
+  const labelled = optionFieldsOf(form).find(({ options }) => options.labelAs === name);
+  if (labelled) return labelled.field;
+  const derived = (formStepOf(form)?.derive ?? []).find((derivation) => derivationFacts[derivation].adds.includes(name));
+  return derived === undefined ? undefined : derivationFacts[derived].follows;
+}
+
+/** A row is shown when one of its names belongs to a field that is asked, or when none belongs to the form (the mail address). */
+function rowAsked({ form, states }: SummaryForm, fields: readonly string[]): boolean {
+  const owners = fields.map((name) => ownerOf(form, name)).filter((owner): owner is string => owner !== undefined);
+  return owners.length === 0 || owners.some((owner) => stateOf(states, owner).asked);
 }
 
 /** A value as the page offered it: a choice's label, a ui:enumNames label, a oneOf title, or itself. */
-function labelOf(schema: FormSchema, field: string, value: unknown, choices: SummarySource['choices']): string | null {
+function labelOf({ form, choices }: SummaryForm, field: string, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   const chosen = choices[field]?.find((choice) => String(choice.value) === String(value));
   if (chosen) return chosen.label;
-  const property = schema.properties?.[field];
-  const names = uiSchemaOf(schema)[field];
+  const property = form.properties?.[field];
+  const names = uiSchemaOf(form)[field];
   const enumNames = isRecord(names) ? names['ui:enumNames'] : undefined;
   const index = property?.enum?.indexOf(value) ?? -1;
   if (Array.isArray(enumNames) && index >= 0 && typeof enumNames[index] === 'string') return enumNames[index];
@@ -125,73 +116,90 @@ function labelOf(schema: FormSchema, field: string, value: unknown, choices: Sum
 }
 
 /** A field's values: a list as stored, or as the application entity shows it (comma-joined). */
-function valuesOf(schema: FormSchema, field: string, raw: unknown): unknown[] {
+function valuesOf(form: FormSchema, field: string, raw: unknown): unknown[] {
   if (Array.isArray(raw)) return raw;
-  if (typeof raw === 'string' && schema.properties?.[field]?.type === 'array') return raw.split(',').filter(Boolean);
+  if (typeof raw === 'string' && form.properties?.[field]?.type === 'array') return raw.split(',').filter(Boolean);
   return [raw];
 }
 
-const formats: Record<NonNullable<SummaryRowDeclaration['format']>, (value: string) => string | null> = {
-  dateWithEra: formatBirthday,
-  postalCode: formatPostalNumber,
-};
-
-/** One declared row, or none (its condition does not hold, or it is empty and says so). */
-function rowOf(schema: FormSchema, row: SummaryRowDeclaration, source: SummarySource): SummaryItem[] {
-  const { record, choices, applicationType, bank } = source;
-  if (row.for !== undefined && row.for !== applicationType) return [];
-  if (row.when && !holds(row.when, record, { applicationType, bank, today: new Date(), saved: record })) return [];
-  const values = row.fields.flatMap((field) => {
-    return valuesOf(schema, field, record[field]).flatMap((value) => {
-      const label = labelOf(schema, field, value, choices);
+/** One declared row, or none (no field of it is asked, or it is empty and says so). */
+function rowOf(summary: SummaryForm, row: SummaryRowDeclaration): SummaryItem[] {
+  if (!rowAsked(summary, row.fields)) return [];
+  const { form, record } = summary;
+  const values = row.fields.flatMap((field) =>
+    valuesOf(form, field, record[field]).flatMap((value) => {
+      const label = labelOf(summary, field, value);
       if (!present(label)) return [];
       const formatted = row.format ? formats[row.format](label) : label;
-      const title = schema.properties?.[field]?.title;
+      const title = form.properties?.[field]?.title;
       const shown = formatted !== null && row.withTitles && title ? `${title} ${formatted}` : formatted;
       const detail = row.detail && (row.detail.value === undefined || row.detail.value === value) ? record[row.detail.field] : undefined;
       return shown === null ? [] : [typeof detail === 'string' && present(detail) ? `${shown}（${detail}）` : shown];
-    });
-  });
+    }),
+  );
   const lines = row.join === undefined ? values : values.length > 0 ? [values.join(row.join)] : [];
   if (lines.length > 0) return [{ term: row.term, lines }];
   return row.empty === null ? [] : [{ term: row.term, lines: [row.empty ?? NOT_ENTERED] }];
 }
 
-/** A form's section from its x-step.summary rows; none when no row applies (the child's workplace form, shown with the personal one). */
-export function declaredSummaryOf(schema: FormSchema, source: SummarySource): SummarySection[] {
-  const step = formStepOf(schema);
-  if (!step?.summary) return [];
-  const title = summaryTitleOf(schema, source.applicationType);
-  const items = step.summary.flatMap((row) => rowOf(schema, row, source));
-  return items.length > 0 ? [{ title, items }] : [];
+/**
+ * A form's rows without a declaration: one per field asked, in the page's order, termed by its
+ * title. A choice reads as the page offered it (its oneOf title); a choice filled from bank
+ * data with its stored label (x-options labelAs), formatted by its source (the branch's code).
+ */
+function defaultRowsOf(summary: SummaryForm): SummaryItem[] {
+  const { form, record, states } = summary;
+  const options = new Map(optionFieldsOf(form).map(({ field, options: declared }) => [field, declared]));
+  return fieldOrderOf(form).flatMap((field) => {
+    const property = form.properties?.[field];
+    if (!property || !stateOf(states, field).asked) return [];
+    const term = property.title ?? field;
+    const shown = labelOf(summary, field, record[field]);
+    const declared = options.get(field);
+    const label = declared?.labelAs === undefined ? undefined : record[declared.labelAs];
+    if (shown === null) return [{ term, lines: [NOT_ENTERED] }];
+    if (typeof label !== 'string' || label === '' || !declared) return [{ term, lines: [shown] }];
+    const format = optionSummaries[declared.source];
+    const value = String(record[field]);
+    return [{ term, lines: [format ? format(label, value) : `${label}（${value}）`] }];
+  });
+}
+
+/** A stored form as the summary reads it, or undefined while its record is not stored. */
+function summaryFormOf(schema: FormSchema, name: string, input: SummaryInput): SummaryForm | undefined {
+  const form = formFor(schema, input.flowId);
+  const entity = storedEntityOf(form);
+  const stored = entity === 'application' ? { ...input.application, ...(input.forms[name] ?? {}) } : input.entities[entity];
+  if (!stored) return undefined;
+  const choices = input.choices.get(name) ?? {};
+  const offered: Record<string, OfferedOption[]> = Object.fromEntries(Object.entries(choices).map(([field, list]) => [field, list.map(({ value, label }) => ({ value, label }))]));
+  const context: FormRuleContext = { applicationType: input.applicationType, bank: input.bank, today: new Date(), saved: input.application, offered };
+  const answers = entity === 'application' ? (input.forms[name] ?? {}) : stored;
+  return { form, record: stored, choices, states: fieldStatesOf(form, answers, context) };
 }
 
 /**
- * The section of a generic form step, from its schema alone: titled by x-step.summaryTitle (or
- * the schema's title), one line per field in the page's order, termed by the field's title. A
- * choice reads as the page offered it (its oneOf title); a choice filled from bank data with
- * its stored label (x-options labelAs). A form without x-step has no section (none: its screen
- * posts it itself, as the confirmation tick and the PIN do).
+ * Everything entered in the steps before the confirmation, as the confirmation page lists it:
+ * one section per page of the flow that asks forms of the generic engine (x-step), in the
+ * order of its pages, headed by its first form's summary title; each form's rows as its
+ * schema declares them (x-step.summary) or one per field, as the flow asks the form (x-flows),
+ * and only the rows of fields the answers asked (a field never asked is never listed). A form
+ * stored into another record (the child flow's parent) reads that record and shows nothing
+ * while it is not stored.
  */
-export function formSummaryOf(schema: FormSchema, answers: Readonly<Record<string, unknown>>): SummarySection[] {
-  const step = formStepOf(schema);
-  if (!step) return [];
-  const options = new Map(optionFieldsOf(schema).map(({ field, options: declared }) => [field, declared]));
-  const items = fieldOrderOf(schema).flatMap((field) => {
-    const property = schema.properties?.[field];
-    if (!property) return [];
-    const shown = labelOfValue(property, answers[field]);
-    const labelAs = options.get(field)?.labelAs;
-    const label = labelAs === undefined ? undefined : answers[labelAs];
-    if (shown === null || typeof label !== 'string' || label === '') return [item(property.title ?? field, shown)];
-    const source = options.get(field)?.source;
-    const format = source === undefined ? undefined : optionSummaries[source];
-    return [item(property.title ?? field, format ? format(label, shown) : `${label}（${shown}）`)];
+export function summaryOf(pages: PageForms, schemas: ReadonlyMap<string, FormSchema>, input: SummaryInput): SummarySection[] {
+  return pages.flatMap((page) => {
+    const parts = page.forms.flatMap((name) => {
+      const schema = schemas.get(name);
+      const summary = schema && formStepOf(schema) ? summaryFormOf(schema, name, input) : undefined;
+      return summary ? [summary] : [];
+    });
+    const [first] = parts;
+    if (!first) return [];
+    const items = parts.flatMap((part) => {
+      const rows = formStepOf(part.form)?.summary;
+      return rows ? rows.flatMap((row) => rowOf(part, row)) : defaultRowsOf(part);
+    });
+    return items.length > 0 ? [{ title: summaryTitleOf(first.form), items }] : [];
   });
-  return [{ title: step.summaryTitle ?? schema.title ?? '', items }];
-}
-
-/** The forms of a flow's pages. */
-export function askedFormsOf(pages: ReadonlyArray<{ forms: readonly string[] }>): AskedForms {
-  return new Set(pages.flatMap((page) => page.forms));
 }
