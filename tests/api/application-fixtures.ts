@@ -6,6 +6,8 @@ import sharp from 'sharp';
 import { hashAuthToken } from '../../src/server/crypto.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
 import { applications, authTokens } from '../../src/server/db/schema.js';
+import { formFor } from '../../src/domain/forms/flow-forms.js';
+import { sampleAnswers } from '../../src/flow-tools/samples.js';
 import { applicant, codeFromOutbox, hostOf, register, signIn, type TestServer } from './helpers.js';
 
 /**
@@ -169,13 +171,40 @@ export async function signedIn(
 }
 
 /**
- * The steps /personal to /seal-less as saved. Written to the table directly: those routes
- * and their validation have tests of their own; here only their result matters.
+ * Every form the application's flow asks before the PIN, as saved (the parent page's excepted:
+ * saveParent): the applicant's of savedDocuments and savedPersonal, and for any other form (a
+ * step a product owner added) the sample answers of its schema (src/flow-tools/samples.ts).
+ * Written to the table directly: the routes and their validation have tests of their own; here
+ * only their result matters.
  */
-export async function saveSteps(server: TestServer, who: Signed, personal: Record<string, unknown> = {}): Promise<void> {
+export async function saveSteps(server: TestServer, who: Signed, personal: Record<string, unknown> = {}, except: readonly string[] = []): Promise<void> {
   // An override of null leaves the answer out, as the engine stores it.
   const answers = Object.fromEntries(Object.entries({ ...savedPersonal, ...personal }).filter(([, value]) => value !== null));
-  for (const [form, stored] of Object.entries({ ...savedDocuments, personal: answers })) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());
+  const known: Record<string, Record<string, unknown>> = { ...savedDocuments, personal: answers };
+  const version = await flowVersionOf(server, who);
+  for (const form of version.requiredForms) {
+    if (parentForms.has(form) || form === 'confirmation' || except.includes(form)) continue;
+    await storeDocument(server.app.db, who.id, form, known[form] ?? sampleDocument(server, form, version.flow.id, who), server.clock.now());
+  }
+}
+
+/** The parent page's forms of the child flow, saved by saveParent. */
+const parentForms = new Set(['parent', 'parent-workplace']);
+
+async function flowVersionOf(server: TestServer, who: Signed) {
+  const [row] = await server.app.db.select({ flowVersion: applications.flowVersion }).from(applications).where(eq(applications.id, who.id));
+  const version = await server.app.flowVersions.of({ applicationType: who.applicationType, flowVersion: row?.flowVersion ?? null });
+  if (!version) throw new Error('the application runs no flow version');
+  return version;
+}
+
+/** The sample answers of a form of the server's catalogue, as the flow asks it. */
+function sampleDocument(server: TestServer, form: string, flowId: string, who: Signed): Record<string, unknown> {
+  const definition = server.app.forms.get(form);
+  if (!definition) throw new Error(`the server has no form ${form}`);
+  const bank = server.app.banks.get(who.bankCode);
+  if (!bank) throw new Error(`the server has no bank ${who.bankCode}`);
+  return sampleAnswers(formFor(definition.schema, flowId), 'asks', { applicationType: who.applicationType, bank, today: server.clock.now(), saved: savedSteps }).answers;
 }
 
 /** The parent page's two forms of a child application as stored (documents 'parent' and 'parent-workplace'), from savedParent. */
@@ -196,10 +225,10 @@ export async function saveParent(server: TestServer, who: Signed, overrides: Rec
   for (const [form, stored] of Object.entries(savedParentDocuments(who, overrides))) await storeDocument(server.app.db, who.id, form, stored, server.clock.now());
 }
 
-/** Every step up to /confirmation saved: the parent's too for a child application. */
-export async function confirmedApplication(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL'): Promise<Signed> {
+/** Every step up to /confirmation saved, but the forms of `except`: the parent's too for a child application. */
+export async function confirmedApplication(server: TestServer, bankCode = '0177', applicationType: Signed['applicationType'] = 'GENERAL', except: readonly string[] = []): Promise<Signed> {
   const who = await signedIn(server, bankCode, applicationType);
-  await saveSteps(server, who);
+  await saveSteps(server, who, {}, except);
   if (applicationType === 'CHILD') await saveParent(server, who);
   return who;
 }

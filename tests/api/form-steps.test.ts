@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.js';
-import { applications } from '../../src/server/db/schema.js';
+import { applicationForms, applications } from '../../src/server/db/schema.js';
 import { storeDocument } from '../../src/server/forms/documents.js';
-import { NEW_FORM, NEW_FORM_TEXTS, writeFoldersWithNewStep } from '../model/new-step.js';
+import { NEW_FORM, NEW_FORM_TEXTS, TRIAL_FORM, TRIAL_TEXTS, writeFoldersWithNewStep } from '../model/new-step.js';
 import { complete, confirmedApplication, headersOf, setPin, signedIn, startEkyc, decide, type Signed } from './application-fixtures.js';
 import { backends, startTestServer, type TestServer } from './helpers.js';
 
@@ -34,6 +34,8 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
 
   const post = (who: Signed, payload: unknown) =>
     server.app.inject({ method: 'POST', url: PATH, headers: headersOf(server, who), payload: payload as Record<string, unknown> });
+  const postTrial = (who: Signed, payload: Record<string, unknown>) =>
+    server.app.inject({ method: 'POST', url: `/api${TRIAL_TEXTS.post}`, headers: headersOf(server, who), payload });
   const stored = async (who: Signed) =>
     (await server.app.inject({ method: 'GET', url: '/api/applications', headers: headersOf(server, who) })).json<{
       application: Record<string, unknown>;
@@ -108,7 +110,7 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
   });
 
   it('is waited for by completion, and locked once the PIN is set', async () => {
-    const who = await confirmedApplication(server);
+    const who = await confirmedApplication(server, '0177', 'GENERAL', [NEW_FORM, TRIAL_FORM]);
     expect((await setPin(server, who)).statusCode).toBe(200);
     expect((await post(who, valid)).statusCode).toBe(409);
     const started = await startEkyc(server, who);
@@ -117,11 +119,43 @@ describe.each(backends)('a form step added by JSON alone ($name)', (backend) => 
 
     const answered = await signedIn(server);
     expect((await post(answered, valid)).statusCode).toBe(200);
-    const ready = await confirmedApplication(server);
+    const ready = await confirmedApplication(server, '0177', 'GENERAL', [NEW_FORM, TRIAL_FORM]);
     expect((await post(ready, valid)).statusCode).toBe(200);
+    expect((await postTrial(ready, { tradeKind: 'SAVINGS', declaration: true })).statusCode).toBe(200);
     expect((await setPin(server, ready)).statusCode).toBe(200);
     await decide(server, ready, (await startEkyc(server, ready)).json<{ url: string }>().url, 'approve');
     expect((await complete(server, ready)).statusCode).toBe(200);
     expect((await stored(ready)).forms[NEW_FORM]).toEqual(valid);
+  });
+
+  it('asks the detail of the conditions example for two of three options only: required while asked, never stored when not', async () => {
+    const who = await signedIn(server);
+    const refused = await postTrial(who, { tradeKind: 'BUSINESS', declaration: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: TRIAL_TEXTS.detailRequired, errors: [{ field: 'tradeDetail', message: TRIAL_TEXTS.detailRequired }] });
+    expect((await postTrial(who, { tradeKind: 'SALARY', tradeDetail: 'あ'.repeat(31), declaration: true })).json()).toEqual({
+      message: messages.tooLong(30),
+      errors: [{ field: 'tradeDetail', message: messages.tooLong(30) }],
+    });
+    // Nothing chosen: the option and the declaration; the detail is not asked yet.
+    expect((await postTrial(who, {})).json()).toEqual({
+      message: messages.selectRequired,
+      errors: [
+        { field: 'tradeKind', message: messages.selectRequired },
+        { field: 'declaration', message: TRIAL_TEXTS.declarationRequired },
+      ],
+    });
+    // The third option passes without it, and a detail sent anyway is neither checked nor stored.
+    expect((await postTrial(who, { tradeKind: 'SAVINGS', tradeDetail: 'あ'.repeat(31), declaration: true })).statusCode).toBe(200);
+    expect((await stored(who)).forms[TRIAL_FORM]).toEqual({ tradeKind: 'SAVINGS', declaration: true });
+    expect((await postTrial(who, { tradeKind: 'SALARY', tradeDetail: '株式会社テスト', declaration: true })).statusCode).toBe(200);
+    expect((await stored(who)).forms[TRIAL_FORM]).toEqual({ tradeKind: 'SALARY', tradeDetail: '株式会社テスト', declaration: true });
+  });
+
+  it('hands the bank each chosen value with its label', async () => {
+    const who = await signedIn(server);
+    expect((await postTrial(who, { tradeKind: 'BUSINESS', tradeDetail: '青果の卸売', declaration: true })).statusCode).toBe(200);
+    const [row] = await server.app.db.select({ labels: applicationForms.labels }).from(applicationForms).where(and(eq(applicationForms.applicationId, who.id), eq(applicationForms.form, TRIAL_FORM)));
+    expect(row?.labels).toEqual({ tradeKind: TRIAL_TEXTS.kinds[1].title, declaration: TRIAL_TEXTS.declarationTitle });
   });
 });

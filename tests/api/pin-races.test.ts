@@ -30,7 +30,7 @@ describe.each(backends)('PIN races ($name)', (backend) => {
     const who = await confirmedApplication(server);
     const { keyId, keyCode, binding } = await publicKey(server, who);
     const judgedRevision = await revisionOf(who);
-    const stored = await storeDocumentBeforePin(server.app.db, who.id, 'personal', personalEndingInPin, server.clock.now());
+    const stored = await storeDocumentBeforePin(server.app.db, who.id, 'personal', { answers: personalEndingInPin, labels: {} }, server.clock.now());
     expect(stored.stored).toBe(true);
     const code = await encryptPin(keyCode, { pin: GOOD_PIN, binding });
     const write = { applicationId: who.id, keyId, ciphertext: code, now: server.clock.now() };
@@ -49,7 +49,7 @@ describe.each(backends)('PIN races ($name)', (backend) => {
       const [pin, step] = await Promise.all([
         postPin(server, who, code, keyId),
         new Promise((resolve) => setTimeout(resolve, delayMs)).then(() =>
-          storeDocumentBeforePin(server.app.db, who.id, 'personal', personalEndingInPin, server.clock.now()),
+          storeDocumentBeforePin(server.app.db, who.id, 'personal', { answers: personalEndingInPin, labels: {} }, server.clock.now()),
         ),
       ]);
       if (pin.statusCode === 200) {

@@ -188,8 +188,8 @@ describe.each(backends)('resume an application ($name)', (backend) => {
     const signed = await signedIn(server);
     const now = server.clock.now();
     const mail = { message: { from: { name: 'bank', address: 'bank@example.jp' }, to: 'x@example.jp', subject: 's', text: 't' }, discardAfter: new Date(now.getTime() + DAY_MS), lockedUntil: new Date(now.getTime() + 60_000) };
-    const first = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { branchCode: '001' }, now, undefined, mail);
-    const second = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { branchCode: '101' }, now, undefined, mail);
+    const first = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { answers: { branchCode: '001' }, labels: {} }, now, undefined, mail);
+    const second = await storeDocumentBeforePin(server.app.db, signed.id, 'branch', { answers: { branchCode: '101' }, labels: {} }, now, undefined, mail);
     expect(first).toMatchObject({ stored: true, revision: 1, firstStepMail: { kind: 'resume', attempts: 1 } });
     expect(second).toEqual({ stored: true, revision: 2, firstStepMail: null });
     const queued = await server.app.db.select({ id: mailQueue.id, lockedUntil: mailQueue.lockedUntil }).from(mailQueue).where(and(eq(mailQueue.applicationId, signed.id), eq(mailQueue.kind, 'resume')));

@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Confirmation from '../../src/client/screens/Confirmation';
 import FormStep from '../../src/client/screens/FormStep';
 import branchSchema from '../../schemas/branch.schema.json';
+import personalSchema from '../../schemas/personal.schema.json';
+import workplaceSchema from '../../schemas/workplace.schema.json';
 import type { ClientSettings } from '../../src/domain/bank/types';
 import { describeFlow } from '../../src/domain/flow/model';
 import type { FlowConfig } from '../../src/domain/flow/types';
 import { messages } from '../../src/domain/messages';
-import { bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from './fixtures';
+import { OCCUPATIONS, bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from './fixtures';
 
 /** What the page says when the bank offers no branch: the schema's own text (x-options.empty). */
 const NO_BRANCH_TEXT = branchSchema.properties.branchCode['x-options'].empty.message;
@@ -30,8 +32,19 @@ const BRANCHES = [
  * The stored documents of the two generic steps, as the server keeps them: each form's answers
  * (with the branch's label), also merged into `application`.
  */
+/** The stored documents behind an application record, as the server keeps them: each form's own fields that have a value. */
+function documentOf(form: Record<string, unknown>, application: Record<string, unknown>, extra: readonly string[]): Record<string, unknown> | undefined {
+  const names = [...Object.keys((form as { properties: Record<string, unknown> }).properties), ...extra];
+  const entries = names.flatMap((name) => (application[name] === null || application[name] === undefined ? [] : [[name, application[name]] as const]));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 function documentsOf(application: Record<string, unknown>): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
+  const personal = documentOf(personalSchema, { ...application, utilizationPurpose: application.utilizationPurposeList }, ['address', 'kanaAddress', 'addressPrefecture', 'eraBirthday']);
+  if (personal) forms.personal = personal;
+  const workplace = documentOf(workplaceSchema, application, ['occupationName', 'workplaceCode', 'multipleAccountsPermitted']);
+  if (workplace) forms.workplace = workplace;
   if (typeof application.branchCode === 'string') forms.branch = { branchCode: application.branchCode, branchName: application.branchName };
   if (typeof application.sealLess === 'boolean') forms.sealLess = { sealLess: application.sealLess };
   return forms;
@@ -46,6 +59,7 @@ function startServer(application: Record<string, unknown> = {}, branches = BRANC
       const { route } = requestOf(input, init);
       if (route === 'GET /api/applications') return json({ application: server.application, applicationParent: null, forms: forms ?? documentsOf(server.application) });
       if (route === 'GET /api/branch') return json({ branchList: server.branches });
+      if (route === 'GET /api/occupations') return json({ occupationList: OCCUPATIONS });
       if (route === 'POST /api/applications/branch' || route === 'POST /api/applications/seal-less') {
         server.posted.push({ route, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
         return server.answerPost();
@@ -248,6 +262,8 @@ describe('/confirmation', () => {
     branchCode: '101',
     branchName: '博多駅前支店',
     sealLess: true,
+    // What the server derived from the applied workplace (workplaceMaster): it asks the existing account.
+    multipleAccountsPermitted: true,
   };
 
   function renderConfirmation(settings?: ClientSettings) {
@@ -314,6 +330,7 @@ describe('/confirmation', () => {
       tempAddress: '熊本市中央区手取本町1-1',
       kanaTempAddress: 'ｸﾏﾓﾄｼﾁｭｳｵｳｸﾃﾄﾘﾎﾝﾁｮｳ1-1',
       distanceTransactionReason: '勤務先の給与振込口座に指定されているため',
+      occupationId: 9,
       occupationName: 'その他',
       occupationOther: '個人事業主',
       workplaceId: null,
@@ -387,7 +404,7 @@ describe('/confirmation', () => {
     const props = renderConfirmation();
     const user = userEvent.setup();
     await user.click(await findButton('申し込む'));
-    const checkbox = screen.getByRole('checkbox', { name: 'ご住所が本人確認書類の住所と一致していることを確認しました' });
+    const checkbox = screen.getByRole('checkbox', { name: /^ご住所が本人確認書類の住所と一致していることを確認しました/ });
     expect(await within(checkbox.closest('.field') as HTMLElement).findByText(messages.selectRequired)).toBeTruthy();
     expect(document.activeElement).toBe(checkbox);
     expect(props.send).not.toHaveBeenCalled();

@@ -129,3 +129,12 @@ export async function expectStepLockAlert(send: Mock<(event: FlowEvent) => void>
   expect(send).not.toHaveBeenCalled();
   expect(screen.queryByTestId('location')).toBeNull();
 }
+
+/** The bank's occupations as GET /api/occupations answers them (その他 first by number, one for children only). */
+export const OCCUPATIONS = [
+  { id: 1, name: '会社員', displayNumber: 10, generalDisplay: true, childDisplay: true, minDisplayAge: 15, maxDisplayAge: null, workplaceRequired: true },
+  { id: 9, name: 'その他', displayNumber: 5, generalDisplay: true, childDisplay: true, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: false },
+  { id: 6, name: '学生', displayNumber: 60, generalDisplay: true, childDisplay: true, minDisplayAge: null, maxDisplayAge: null, workplaceRequired: false },
+  { id: 2, name: '公務員', displayNumber: 20, generalDisplay: true, childDisplay: false, minDisplayAge: 18, maxDisplayAge: null, workplaceRequired: true },
+  { id: 10, name: '未就学児', displayNumber: 70, generalDisplay: false, childDisplay: true, minDisplayAge: 0, maxDisplayAge: 6, workplaceRequired: false },
+];

@@ -30,7 +30,7 @@ const { CONTACT_FORM, contactSchema } = vi.hoisted(() => {
           { const: 'AFTERNOON', title: '午後（13時～17時）' },
         ],
       },
-      mobilePhoneNumber: { type: 'string', title: '携帯電話番号', maxLength: 13 },
+      mobilePhoneNumber: { type: 'string', title: '携帯電話番号', maxLength: 20 },
       newsletter: {
         type: 'boolean',
         title: 'お知らせメールの受け取り',
@@ -47,8 +47,9 @@ const { CONTACT_FORM, contactSchema } = vi.hoisted(() => {
       post: '/applications/contact-preference',
       rules: ['mobilePhone'],
       intro: 'お申込み内容についてご連絡する場合の方法をお選びください。',
-      notes: { GENERAL: '{bankName}の担当者からご連絡することがあります。', CHILD: 'お子さまの口座についてのご連絡です。' },
+      note: '{bankName}の担当者からご連絡することがあります。',
     },
+    'x-flows': { child: { 'x-step': { note: 'お子さまの口座についてのご連絡です。' } } },
     'x-ui': {
       'ui:order': ['newsletter', '*'],
       newsletter: { 'ui:widget': 'RadioCardsWidget', 'ui:options': { group: true, columns: 1 } },

@@ -298,7 +298,7 @@ describe('/personal', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/^遠隔地でのお取引の理由/)).toBeNull();
   });
 
-  it('starts the temporary address at the bank’s prefecture and clears it when unticked', async () => {
+  it('starts the temporary address at the bank’s prefecture, and keeps what was typed in it while it is not asked', async () => {
     startServer();
     const user = userEvent.setup();
     renderPersonal();
@@ -313,8 +313,9 @@ describe('/personal', { timeout: 20_000 }, () => {
     await user.type(byLabel('住所（市区町村以降）'), '福岡市中央区天神1-1');
     await user.click(screen.getByLabelText('該当する住所がない'));
     expect(await screen.findByLabelText(/^郵便番号/)).toBeTruthy();
+    // Not asked, it is neither shown nor posted; ticked again, what was typed is there (the posts: the form-steps tests).
     await user.click(screen.getByLabelText('該当する住所がない'));
-    expect(await screen.findByLabelText(/^住所（市区町村以降）/)).toHaveProperty('value', '');
+    expect(await screen.findByLabelText(/^住所（市区町村以降）/)).toHaveProperty('value', '福岡市中央区天神1-1');
   });
 
   it('uses the bank’s own default prefecture (0587: 熊本県)', async () => {

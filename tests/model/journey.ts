@@ -6,6 +6,7 @@ import { chooseProviderOutcome, PROVIDER_PAGES, screenDrivers, type FlowId, type
 import type { BankCode } from '../e2e/support';
 import { expectationOf, type ScreenExpectation } from './flows';
 import { pathWords, type FlowPlan, type PlannedPath } from './plan';
+import { visitKey } from './form-visits';
 import { stateName, topLevelStateOf, transitionTaken } from './test-machine';
 import { actorModels, type InjectedFailure } from './world';
 import { accessibilityViolations, type Violation } from './accessibility';
@@ -171,8 +172,8 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       const screen = meta?.screen;
       const driver = screen && taken.flowEvent ? screenDrivers[screen]?.[taken.flowEvent] : undefined;
       if (!driver) throw new Error(`no screen driver for ${screen ?? '(no screen)'} ${taken.flowEvent ?? step.event.type} in tests/e2e/drivers`);
-      // The page's form, for the generic form step's drivers.
-      const context = meta?.form === undefined ? {} : { form: formsOf(meta.form)[0] };
+      // The page's form, for the generic form step's drivers, and which visit of it this is (its samples' variant).
+      const context = meta?.form === undefined ? {} : { form: formsOf(meta.form)[0], visit: plan.formVisits.get(visitKey(plan.paths.indexOf(path), index)) };
       action = () => driver(journey, context);
     }
     const drops = await armFollowingFailures(index);

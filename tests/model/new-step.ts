@@ -1,21 +1,47 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlowConfig, FlowStateConfig } from '../../src/domain/flow/types';
 import { repositoryRoot } from '../../src/server/flows/check';
 
 /**
- * What a product owner writes to add a step with a new form, done by a program: a new file
- * schemas/contactPreference.schema.json, and a new state in a copy of flows/general.json
- * right after the seal choice (NEXT and BACK around it, step counters and
- * the step total one higher after it). Only JSON: the test that uses these copies proves no
- * code had to change for the step to be asked, checked, stored, confirmed and completed.
+ * What a product owner writes to add steps with new forms, done by a program from the docs
+ * alone: the two example forms of docs/forms.md (read from the guide itself, so the guide's
+ * examples are what is tested) as new files of a copy of schemas/, and their states in a copy
+ * of flows/general.json right after the seal choice (NEXT and BACK around them, step counters
+ * and the step total one higher after each). Only JSON: the tests that use these copies prove
+ * no code had to change for the steps to be asked, checked, stored, confirmed and completed.
  */
 
-export const NEW_FORM = 'contactPreference';
-/** The new state comes right after `after`, before the page `after` led to by NEXT. */
-export const NEW_STEP = { flow: 'general', state: 'contactPreference', after: 'sealLess', path: '/contact-preference' } as const;
+/** The guide's examples: every ```json block after an <!-- example: schemas/<file> --> marker. */
+function guideExamples(): Map<string, Record<string, unknown>> {
+  const guide = readFileSync(join(repositoryRoot, 'docs', 'forms.md'), 'utf8');
+  const examples = new Map<string, Record<string, unknown>>();
+  for (const match of guide.matchAll(/<!-- example: schemas\/([\w-]+)\.schema\.json -->\s*```json\n([\s\S]*?)```/g)) {
+    examples.set(match[1] as string, JSON.parse(match[2] as string) as Record<string, unknown>);
+  }
+  return examples;
+}
 
-/** The new form's texts, as the tests look for them on the page and in the answers. */
+export interface NewStep {
+  form: string;
+  state: string;
+  path: string;
+  title: string;
+}
+
+/** The guide's first example (a question and a text) and its conditions example, in the order they are added after the seal choice. */
+export const NEW_STEPS: readonly NewStep[] = [
+  { form: 'contactPreference', state: 'contactPreference', path: '/contact-preference', title: 'ご連絡についてのご希望' },
+  { form: 'tradePurpose', state: 'tradePurpose', path: '/trade-purpose', title: 'お取引の目的' },
+];
+export const NEW_STEP_FLOW = 'general';
+export const AFTER_STATE = 'sealLess';
+
+/** The first new step, whose texts the hand-written test follows. */
+export const NEW_FORM = 'contactPreference';
+export const NEW_STEP = { flow: NEW_STEP_FLOW, state: 'contactPreference', after: AFTER_STATE, path: '/contact-preference' } as const;
+
+/** The first new form's texts, as the tests look for them on the page and in the answers. */
 export const NEW_FORM_TEXTS = {
   title: 'ご連絡についてのご希望',
   timeTitle: 'ご連絡の希望時間帯',
@@ -28,34 +54,29 @@ export const NEW_FORM_TEXTS = {
   noteRequired: 'ご連絡にあたってのご要望を入力してください。',
 } as const;
 
-export const newFormSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: `${NEW_FORM}.schema.json`,
-  title: NEW_FORM_TEXTS.title,
-  type: 'object',
-  required: ['contactTime', 'contactNote'],
-  properties: {
-    contactTime: {
-      type: 'string',
-      title: NEW_FORM_TEXTS.timeTitle,
-      oneOf: NEW_FORM_TEXTS.times.map((time) => ({ const: time.value, title: time.title })),
-      errorMessage: 'selectRequired',
-    },
-    contactNote: {
-      type: 'string',
-      title: NEW_FORM_TEXTS.noteTitle,
-      maxLength: 30,
-      errorMessage: { type: 'contactNoteRequired', maxLength: 'tooLong:30' },
-    },
-  },
-  errorMessage: { required: { contactTime: 'selectRequired', contactNote: 'contactNoteRequired' } },
-  'x-messages': { contactNoteRequired: NEW_FORM_TEXTS.noteRequired },
-  'x-step': {
-    post: '/applications/contact-preference',
-    intro: '口座開設のお手続きについて、当行からご連絡する場合のご希望をお聞かせください。',
-  },
-  'x-ui': { 'ui:order': ['contactTime', 'contactNote'] },
-};
+/** The conditions example's texts. */
+export const TRIAL_FORM = 'tradePurpose';
+export const TRIAL_TEXTS = {
+  title: 'お取引の目的',
+  post: '/applications/trade-purpose',
+  kindTitle: '主なお取引',
+  kinds: [
+    { value: 'SALARY', title: '給与・年金の受取り' },
+    { value: 'BUSINESS', title: '事業の決済' },
+    { value: 'SAVINGS', title: '貯蓄' },
+  ],
+  detailTitle: 'お勤め先・事業の内容',
+  detailRequired: 'お勤め先・事業の内容を入力してください。',
+  declarationTitle: '上記の内容に相違ないことを申告します',
+  declarationRequired: '内容をご確認のうえ、チェックを入れてください。',
+} as const;
+
+/** The guide's example form of `name`. */
+export function exampleForm(name: string): Record<string, unknown> {
+  const schema = guideExamples().get(name);
+  if (!schema) throw new Error(`docs/forms.md has no example schemas/${name}.schema.json`);
+  return schema;
+}
 
 function stateOf(flow: FlowConfig, id: string): FlowStateConfig {
   const state = flow.states[id];
@@ -63,45 +84,66 @@ function stateOf(flow: FlowConfig, id: string): FlowStateConfig {
   return state;
 }
 
-/** The flow with the new state after NEW_STEP.after (before the page it led to), later steps counted one higher. */
-export function withNewStep(source: FlowConfig, afterState: string = NEW_STEP.after): FlowConfig {
+/** The flow with `step` right after `afterState` (before the page it led to), later steps counted one higher; as it was when the flow has the state already. */
+export function withNewStep(source: FlowConfig, step: NewStep = NEW_STEPS[0] as NewStep, afterState: string = AFTER_STATE): FlowConfig {
+  if (source.states[step.state]) return source;
   const flow = structuredClone(source);
   const after = stateOf(flow, afterState);
   const next = after.on?.NEXT;
   if (typeof next !== 'string') throw new Error(`${flow.id}.${afterState} has no plain NEXT to insert a step before`);
   const before = stateOf(flow, next);
-  const step = (after.meta?.step ?? 0) + 1;
+  const number = (after.meta?.step ?? 0) + 1;
   for (const state of Object.values(flow.states)) {
-    if (state.meta?.step !== undefined && state.meta.step >= step) state.meta.step += 1;
+    if (state.meta?.step !== undefined && state.meta.step >= number) state.meta.step += 1;
   }
   flow.meta.totalSteps = (flow.meta.totalSteps ?? 0) + 1;
-  after.on = { ...after.on, NEXT: NEW_STEP.state };
-  before.on = { ...before.on, BACK: NEW_STEP.state };
+  after.on = { ...after.on, NEXT: step.state };
+  before.on = { ...before.on, BACK: step.state };
   const added: FlowStateConfig = {
-    meta: { path: NEW_STEP.path, screen: 'FormStep', step, form: NEW_FORM, title: NEW_FORM_TEXTS.title },
+    meta: { path: step.path, screen: 'FormStep', step: number, form: step.form, title: step.title },
     on: { NEXT: next, BACK: afterState },
   };
-  flow.states = Object.fromEntries(Object.entries(flow.states).flatMap(([id, state]) => (id === afterState ? [[id, state], [NEW_STEP.state, added]] : [[id, state]])));
+  flow.states = Object.fromEntries(Object.entries(flow.states).flatMap(([id, state]) => (id === afterState ? [[id, state], [step.state, added]] : [[id, state]])));
+  return flow;
+}
+
+/** The flow with every new step after `afterState`, one after the other. */
+export function withNewSteps(source: FlowConfig, afterState: string = AFTER_STATE): FlowConfig {
+  let flow = source;
+  let after = afterState;
+  for (const step of NEW_STEPS) {
+    flow = withNewStep(flow, step, after);
+    after = step.state;
+  }
   return flow;
 }
 
 /**
  * Writes `targetDir`/flows and `targetDir`/schemas: copies of the shipped folders (flows
- * edited by `editFlow`, default none) with the new step and its schema. Returns the folders.
+ * edited by `editFlow`, default none) with the new steps and their forms. Returns the folders
+ * and the files it wrote that differ from the shipped ones.
  */
 export function writeFoldersWithNewStep(
   targetDir: string,
   editFlow: (flow: FlowConfig) => FlowConfig = (flow) => flow,
-  afterState: string = NEW_STEP.after,
-): { flowsDir: string; schemasDir: string } {
+  afterState: string = AFTER_STATE,
+): { flowsDir: string; schemasDir: string; changed: string[] } {
   const flowsDir = join(targetDir, 'flows');
   const schemasDir = join(targetDir, 'schemas');
   mkdirSync(targetDir, { recursive: true });
   cpSync(join(repositoryRoot, 'flows'), flowsDir, { recursive: true });
   cpSync(join(repositoryRoot, 'schemas'), schemasDir, { recursive: true });
-  const file = join(flowsDir, `${NEW_STEP.flow}.json`);
-  const flow = withNewStep(editFlow(JSON.parse(readFileSync(file, 'utf8')) as FlowConfig), afterState);
-  writeFileSync(file, `${JSON.stringify(flow, null, 2)}\n`);
-  writeFileSync(join(schemasDir, `${NEW_FORM}.schema.json`), `${JSON.stringify(newFormSchema, null, 2)}\n`);
-  return { flowsDir, schemasDir };
+  const changed: string[] = [];
+  const file = join(flowsDir, `${NEW_STEP_FLOW}.json`);
+  const before = readFileSync(file, 'utf8');
+  const after = `${JSON.stringify(withNewSteps(editFlow(JSON.parse(before) as FlowConfig), afterState), null, 2)}\n`;
+  if (after !== before) changed.push(`${NEW_STEP_FLOW}.json`);
+  writeFileSync(file, after);
+  for (const { form } of NEW_STEPS) {
+    const target = join(schemasDir, `${form}.schema.json`);
+    const text = `${JSON.stringify(exampleForm(form), null, 2)}\n`;
+    if (!existsSync(target) || JSON.stringify(JSON.parse(readFileSync(target, 'utf8'))) !== JSON.stringify(JSON.parse(text))) changed.push(`${form}.schema.json`);
+    writeFileSync(target, text);
+  }
+  return { flowsDir, schemasDir, changed };
 }

@@ -1,6 +1,7 @@
 import { createTestModel, getAdjacencyMap, type AdjacencyMap, type TestPath } from '@xstate/graph';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { FlowConfig } from '../../src/domain/flow/types';
+import { conditionCoverage, formVisitsOf, type ConditionCoverage, type FormVisits } from './form-visits';
 import {
   activeStateIds,
   deriveTestFlow,
@@ -285,6 +286,10 @@ export interface FlowPlan {
   testFlow: TestFlow;
   paths: PlannedPath[];
   coverage: Coverage;
+  /** Which visit of its form each submission of a form step is (form-visits.ts): its variant of the sample answers. */
+  formVisits: FormVisits;
+  /** What the visits cover of the forms' conditions. */
+  conditions: ConditionCoverage;
 }
 
 /** Checks that a path is one the test machine allows step by step; throws naming the first bad step. */
@@ -316,7 +321,7 @@ export function planFlow(flow: FlowConfig): FlowPlan {
     model.getPathsFromEvents(events, { fromState: graph.vertices.get(start)?.snapshot }),
   );
   for (const path of paths) assertValidPath(testFlow, path);
-  return { testFlow, paths, coverage: computeCoverage(testFlow, paths, graph) };
+  return { testFlow, paths, coverage: computeCoverage(testFlow, paths, graph), formVisits: formVisitsOf(testFlow, paths), conditions: conditionCoverage(testFlow, paths) };
 }
 
 function percent(count: CoverageCount): string {
@@ -331,19 +336,23 @@ export function coverageReport(label: string, plan: FlowPlan): string {
     `  states       ${states.covered}/${states.total} (${percent(states)})`,
     `  transitions  ${transitions.covered}/${transitions.total} (${percent(transitions)})`,
     `  provider outcomes ${providerOutcomes.covered}/${providerOutcomes.total} (${plan.testFlow.outcomes.join(', ') || 'none'})`,
+    `  conditions   ${plan.conditions.ways.covered}/${plan.conditions.ways.total} ways (${percent(plan.conditions.ways)}) of the forms answered from their schemas`,
   ];
+  if (plan.conditions.byDrivers.length > 0) lines.push(`  conditions set by the forms' own drivers (tests/e2e/drivers): ${plan.conditions.byDrivers.join(', ')}`);
   for (const [kind, count] of [
     ['state', states],
     ['transition', transitions],
     ['provider outcome', providerOutcomes],
+    ['condition', plan.conditions.ways],
   ] as const) {
     for (const item of count.uncovered) lines.push(`  not covered: ${kind} ${item.name} (${item.reason})`);
   }
   return lines.join('\n');
 }
 
-/** Whether every uncovered item is one no journey can take (the plan itself misses nothing). */
+/** Whether every uncovered item is one no journey can take (the plan itself misses nothing), and every condition of a form answered from its schema was taken both ways. */
 export function planMissesNothingReachable(plan: FlowPlan): boolean {
   const { states, transitions, providerOutcomes } = plan.coverage;
-  return [states, transitions, providerOutcomes].every((count) => count.uncovered.every((item) => !item.reason.startsWith('reachable')));
+  const reachable = [states, transitions, providerOutcomes].every((count) => count.uncovered.every((item) => !item.reason.startsWith('reachable')));
+  return reachable && plan.conditions.ways.uncovered.every((item) => item.reason === 'the journeys visit the form once');
 }

@@ -7,7 +7,7 @@ import { bankCodes } from '../e2e/support';
 import { loadFlows, planFlows } from './flows';
 import { journeyTitle, runJourney } from './journey';
 import { act, chooseProviderOutcome, type Journey } from '../e2e/drivers';
-import { NEW_FORM, NEW_FORM_TEXTS, NEW_STEP } from './new-step';
+import { exampleForm, NEW_FORM, NEW_FORM_TEXTS, NEW_STEP, NEW_STEPS, TRIAL_FORM, TRIAL_TEXTS } from './new-step';
 import { SWAPPED_STEPS } from './swap';
 
 /**
@@ -31,14 +31,15 @@ test('the edited copy passes the flow lint', () => {
   const general = result.flows.find((flow) => flow.id === SWAPPED_STEPS.flow);
   // The edit is there: the step before the first swapped one now leads to the second.
   expect(general?.states[SWAPPED_STEPS.second]?.meta?.step).toBeLessThan(general?.states[SWAPPED_STEPS.first]?.meta?.step ?? 0);
-  expect(general?.states[NEW_STEP.state]?.meta?.form).toBe(NEW_FORM);
-  // What the product owner wrote: one flow file changed and one schema added, nothing else.
-  const changed = (copy: string, shipped: string) =>
-    readdirSync(copy).filter((file) => !existsSync(join(shipped, file)) || readFileSync(join(copy, file), 'utf8') !== readFileSync(join(shipped, file), 'utf8'));
-  expect([...changed(dir ?? '', join(repositoryRoot, 'flows')), ...changed(schemasDir ?? '', join(repositoryRoot, 'schemas'))]).toEqual([
-    `${SWAPPED_STEPS.flow}.json`,
-    `${NEW_FORM}.schema.json`,
-  ]);
+  for (const step of NEW_STEPS) expect(general?.states[step.state]?.meta?.form).toBe(step.form);
+  // What the product owner wrote: one flow file changed and the guide's forms added (unless the product has them), nothing else.
+  const differs = (copy: string, shipped: string) => !existsSync(shipped) || readFileSync(copy, 'utf8') !== readFileSync(shipped, 'utf8');
+  const changed = (copy: string, shipped: string) => readdirSync(copy).filter((file) => file.endsWith('.json') && differs(join(copy, file), join(shipped, file)));
+  const added = NEW_STEPS.map((step) => `${step.form}.schema.json`).filter((file) => {
+    const shipped = join(repositoryRoot, 'schemas', file);
+    return !existsSync(shipped) || JSON.stringify(JSON.parse(readFileSync(shipped, 'utf8'))) !== JSON.stringify(exampleForm(file.replace('.schema.json', '')));
+  });
+  expect([...changed(dir ?? '', join(repositoryRoot, 'flows')), ...changed(schemasDir ?? '', join(repositoryRoot, 'schemas'))].sort()).toEqual([`${SWAPPED_STEPS.flow}.json`, ...added].sort());
 });
 
 /** The applicant's own session token (the page keeps it in sessionStorage). */
@@ -98,6 +99,8 @@ test('the new form step: asked, refused with its own message on the page and by 
 
   await note.fill('夕方以降にお願いします');
   await page.getByRole('button', { name: '次へ', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${TRIAL_TEXTS.post.replace('/applications', '')}$`));
+  await act(journey, 'FormStep', 'NEXT', TRIAL_FORM);
   await expect(page).toHaveURL(new RegExp(`/${SWAPPED_STEPS.first}$`));
   await act(journey, 'FormStep', 'NEXT', SWAPPED_STEPS.first);
   await expect(page).toHaveURL(/\/confirmation$/);
@@ -116,6 +119,77 @@ test('the new form step: asked, refused with its own message on the page and by 
   expect(completed.application.applicationNumber).toMatch(/^0177-\d{6}-\d{6}$/);
   expect(completed.application).toMatchObject(answers);
   expect(completed.forms[NEW_FORM]).toEqual(answers);
+});
+
+test('the conditions example: a detail asked for two of three options, and a declaration to tick, alike on the page and at the server', async ({ page, baseURL }) => {
+  test.skip(!dir, 'no edited copy');
+  const journey: Journey = { page, bank: '0177', flow: 'general', memo: {} };
+  await page.goto(`${baseURL ?? ''}/term`);
+  for (const [screen, event, form] of [
+    ['GeneralTerm', 'NEXT'],
+    ['Verification', 'CODE_SENT'],
+    ['Verification', 'NEXT'],
+    ['FormStep', 'NEXT', 'personal'],
+    ['FormStep', 'NEXT', 'workplace'],
+    ['FormStep', 'NEXT', SWAPPED_STEPS.second],
+    ['FormStep', 'NEXT', NEW_FORM],
+  ] as const) {
+    await act(journey, screen, event, form);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: TRIAL_TEXTS.title })).toBeVisible();
+  const kinds = page.getByRole('group', { name: new RegExp(`^${TRIAL_TEXTS.kindTitle}`) });
+  const detail = page.getByLabel(new RegExp(`^${TRIAL_TEXTS.detailTitle}`));
+  const declaration = page.getByRole('checkbox', { name: new RegExp(`^${TRIAL_TEXTS.declarationTitle}`) });
+  const next = page.getByRole('button', { name: '次へ', exact: true });
+
+  // Before a choice the detail is not asked; the declaration says it must be ticked.
+  await expect(detail).toHaveCount(0);
+  await expect(declaration).toHaveAccessibleName(new RegExp(`^${TRIAL_TEXTS.declarationTitle}\\s?必須$`));
+  await next.click();
+  await expect(page.getByText(TRIAL_TEXTS.declarationRequired)).toBeVisible();
+
+  // One of the two options that ask it: the detail is asked, marked 必須, and its message is the form's, at the field.
+  await kinds.getByText(TRIAL_TEXTS.kinds[1].title, { exact: true }).click();
+  await expect(page.getByLabel(`${TRIAL_TEXTS.detailTitle}必須`)).toBeVisible();
+  await expect(detail).toHaveAttribute('maxlength', '30');
+  await declaration.check();
+  await next.click();
+  await expect(page.getByText(TRIAL_TEXTS.detailRequired)).toBeVisible();
+  await expect(detail).toBeFocused();
+
+  // The server says exactly the same of the same answers.
+  const token = await tokenOf(page);
+  const post = (body: unknown) =>
+    page.evaluate(
+      async ({ path, token, body }) => {
+        const response = await fetch(`/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: response.status, json: (await response.json()) as unknown };
+      },
+      { path: TRIAL_TEXTS.post, token, body },
+    );
+  expect(await post({ tradeKind: TRIAL_TEXTS.kinds[1].value, declaration: true })).toEqual({
+    status: 400,
+    json: { message: TRIAL_TEXTS.detailRequired, errors: [{ field: 'tradeDetail', message: TRIAL_TEXTS.detailRequired }] },
+  });
+  expect(await post({ tradeKind: TRIAL_TEXTS.kinds[2].value })).toEqual({
+    status: 400,
+    json: { message: TRIAL_TEXTS.declarationRequired, errors: [{ field: 'declaration', message: TRIAL_TEXTS.declarationRequired }] },
+  });
+
+  // The third option does not ask it: the applicant goes on without it, and the server stores none.
+  await detail.fill('株式会社テスト');
+  await kinds.getByText(TRIAL_TEXTS.kinds[2].title, { exact: true }).click();
+  await expect(detail).toHaveCount(0);
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`/${SWAPPED_STEPS.first}$`));
+  const stored = await page.evaluate(async (token) => (await (await fetch('/api/applications', { headers: { authorization: `Bearer ${token}` } })).json()) as { forms: Record<string, unknown> }, token);
+  expect(stored.forms[TRIAL_FORM]).toEqual({ tradeKind: TRIAL_TEXTS.kinds[2].value, declaration: true });
+  await act(journey, 'FormStep', 'NEXT', SWAPPED_STEPS.first);
+  await expect(page).toHaveURL(/\/confirmation$/);
+  // A field never asked is not on the confirmation page.
+  const section = page.getByRole('region', { name: TRIAL_TEXTS.title });
+  await expect(section.getByText(TRIAL_TEXTS.kinds[2].title, { exact: true })).toBeVisible();
+  await expect(section.getByText(TRIAL_TEXTS.detailTitle)).toHaveCount(0);
 });
 
 if (dir) {

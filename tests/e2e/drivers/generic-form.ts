@@ -1,72 +1,125 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { fieldOrderOf, OPTIONS_KEYWORD, uiSchemaOf, type FormProperty, type FormSchema } from '../../../src/domain/schemas/form-step';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { BankConfig } from '../../../src/domain/bank/types';
+import { listedOptionsOf } from '../../../src/domain/forms/answers';
+import { formFor } from '../../../src/domain/forms/flow-forms';
+import { isRecord, OPTIONS_KEYWORD, uiSchemaOf, widgetOf, type ApplicationTypeName, type FormProperty, type FormSchema } from '../../../src/domain/forms/format';
+import { resolvedFormSchema } from '../../../src/domain/forms/resolve';
+import { fieldOrderOf } from '../../../src/domain/forms/order';
+import type { FormRuleContext } from '../../../src/domain/rules/registry';
+import { sampleAnswers, variantOfVisit, type Variant } from '../../../src/flow-tools/samples';
 import { groupOf } from '../support';
 
 /**
- * A valid answer to any generic form step, read from its schema alone: what a product owner's
- * new form needs from the journeys without a driver of its own. The schemas are those of the
- * server under test (E2E_SCHEMAS_DIR, else the repository's schemas/).
+ * Any form step without a driver of its own, filled from its schema alone as the flow asks it
+ * (its overlay in x-flows): the sample answers of src/flow-tools/samples.ts, the variant of the
+ * visit deciding which way its conditions go. Each field the answers ask is answered through
+ * its widget, and each field they do not ask is checked not to be on the page. The schemas are
+ * those of the server under test (E2E_SCHEMAS_DIR, else the repository's schemas/).
  */
-const schemasDir = process.env.E2E_SCHEMAS_DIR ?? new URL('../../../schemas/', import.meta.url).pathname;
+const schemasDir = () => process.env.E2E_SCHEMAS_DIR ?? new URL('../../../schemas/', import.meta.url).pathname;
 
+/** The form file as the page and the server read it. */
 export function formSchemaOf(form: string): FormSchema {
-  return JSON.parse(readFileSync(join(schemasDir, `${form}.schema.json`), 'utf8')) as FormSchema;
+  return resolvedFormSchema(JSON.parse(readFileSync(join(schemasDir(), `${form}.schema.json`), 'utf8')) as Record<string, unknown>, form) as FormSchema;
 }
 
-/** The widgets that show their choices as cards (a click on the card's text chooses it). */
-const CARD_WIDGETS = ['RadioCardsWidget', 'ChoiceCardsWidget', 'radio'];
+/** What the samples read of the application: the bank's settings, the applicant's type, today. */
+export function sampleContextOf(bank: string, applicationType: ApplicationTypeName): FormRuleContext {
+  const config = JSON.parse(readFileSync(new URL(`../../../banks/${bank}/bank.json`, import.meta.url), 'utf8')) as BankConfig;
+  return {
+    applicationType,
+    bank: { code: bank, distanceTransactionReasonRequired: config.distanceTransactionReasonRequired ?? false, homePrefecture: config.homePrefecture, UTILIZATION_PURPOSE_LIST: config.UTILIZATION_PURPOSE_LIST },
+    today: new Date(),
+    saved: {},
+  };
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The first option's title (oneOf) or value (enum), or null for a field with no listed options. */
-function firstOption(property: FormProperty): string | null {
-  const [option] = property.oneOf ?? [];
-  if (option) return option.title ?? String(option.const);
-  const [value] = property.enum ?? [];
-  return value === undefined ? null : String(value);
+/** The field's label as the page writes it: x-ui's ui:title, else the schema's title. */
+function titleOf(form: FormSchema, field: string, property: FormProperty): string {
+  const entry = uiSchemaOf(form)[field];
+  const own = isRecord(entry) && typeof entry['ui:title'] === 'string' ? entry['ui:title'] : undefined;
+  return own ?? property.title ?? field;
 }
 
-async function answer(page: Page, field: string, property: FormProperty, widget: unknown): Promise<void> {
-  const title = property.title ?? field;
-  // A label reads "<title>必須" or "<title>任意": the title starts it.
-  const label = new RegExp(`^${escapeRegExp(title)}`);
+/** A control by its label, which reads "<title>必須" or "<title>任意": the title starts it. */
+const byTitle = (page: Page, title: string): Locator => page.getByLabel(new RegExp(`^${escapeRegExp(title)}`));
+
+/** The label the page gives a value of a field with listed options. */
+function labelOfOption(form: FormSchema, field: string, property: FormProperty, value: unknown): string {
+  const entry = uiSchemaOf(form)[field];
+  const options = listedOptionsOf(property.type === 'array' && property.items ? property.items : property, isRecord(entry) ? entry['ui:enumNames'] : undefined);
+  const found = options.find((option) => Object.is(option.value, value));
+  if (!found) throw new Error(`${field}: no option ${JSON.stringify(value)}`);
+  return found.label;
+}
+
+const CARDS = new Set(['RadioCardsWidget', 'radio']);
+
+/** Gives one field its sample answer through its widget. */
+async function answer(page: Page, form: FormSchema, field: string, property: FormProperty, value: unknown): Promise<void> {
+  const title = titleOf(form, field, property);
+  const widget = widgetOf(form, field);
+  if (widget === 'hidden' || widget === 'FixedAnswerWidget') return;
   if (property[OPTIONS_KEYWORD] !== undefined) {
-    // Cards filled from bank data: the first one.
-    await groupOf(page, title).locator('label').first().click();
+    // Bank data: the first choice the page offers (its values are the bank's).
+    if (widget === 'ChoiceSelectWidget') await byTitle(page, title).selectOption({ index: 1 });
+    else await groupOf(page, title).locator('label').first().click();
     return;
   }
-  const first = firstOption(property);
-  if (first !== null) {
-    if (property.type === 'boolean' || (typeof widget === 'string' && CARD_WIDGETS.includes(widget))) {
-      await groupOf(page, title).getByText(first, { exact: true }).click();
-    } else {
-      await page.getByLabel(label).selectOption({ label: first });
-    }
+  const listed = listedOptionsOf(property.type === 'array' && property.items ? property.items : property);
+  if (property.type === 'boolean' && (listed.length < 2 || property.const !== undefined) && !CARDS.has(widget ?? '')) {
+    const box = page.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(title)}`) });
+    if (value === true) await box.check();
+    else await box.uncheck();
     return;
   }
-  if (property.type === 'boolean') {
-    await page.getByLabel(label).check();
+  if (property.type === 'array') {
+    for (const item of Array.isArray(value) ? value : []) await page.getByLabel(labelOfOption(form, field, property, item), { exact: true }).check();
     return;
   }
-  if (property.type === 'string') {
-    const maxLength = typeof property.maxLength === 'number' ? property.maxLength : undefined;
-    await page.getByLabel(label).fill('テスト'.slice(0, maxLength));
+  if (listed.length > 0) {
+    const label = labelOfOption(form, field, property, value);
+    if (property.type === 'boolean' || CARDS.has(widget ?? '')) await groupOf(page, title).getByText(label, { exact: true }).click();
+    else await byTitle(page, title).selectOption({ label });
+    return;
   }
+  if (typeof value === 'string') {
+    await byTitle(page, title).fill(value);
+    return;
+  }
+  throw new Error(`the journeys' filler cannot answer "${field}" (${widget ?? String(property.type)}): give the form a driver in tests/e2e/drivers, or the field "examples"`);
 }
 
-/** Answers every field of `form` with a valid value (the first option, or テスト), then submits. */
-export async function fillGenericForm(page: Page, form: string): Promise<void> {
-  const schema = formSchemaOf(form);
-  const ui = uiSchemaOf(schema);
+export interface GenericFill {
+  flowId: string;
+  applicationType: ApplicationTypeName;
+  bank: string;
+  /** Which visit of this form in the flow's journeys (0 first): its variant (samples.ts). */
+  visit: number;
+}
+
+/** The sample answers of a visit of `form`, and which fields they ask. */
+export function visitAnswers(form: string, fill: GenericFill): ReturnType<typeof sampleAnswers> & { schema: FormSchema; variant: Variant } {
+  const schema = formFor(formSchemaOf(form), fill.flowId);
+  const variant = variantOfVisit(fill.visit);
+  return { ...sampleAnswers(schema, variant, sampleContextOf(fill.bank, fill.applicationType)), schema, variant };
+}
+
+/** Answers every field `form` asks with its sample (of the visit's variant), checks that the fields it does not ask are not shown, then submits. */
+export async function fillGenericForm(page: Page, form: string, fill: GenericFill): Promise<void> {
+  const { schema, answers, states } = visitAnswers(form, fill);
   for (const field of fieldOrderOf(schema)) {
     const property = schema.properties?.[field];
-    const fieldUi = ui[field];
-    const widget = typeof fieldUi === 'object' && fieldUi !== null ? (fieldUi as Record<string, unknown>)['ui:widget'] : undefined;
-    if (property) await answer(page, field, property, widget);
+    if (!property) continue;
+    if (states.get(field)?.asked) await answer(page, schema, field, property, answers[field]);
+    // Not asked: no control of it on the page (a hidden input, if any).
+    else await expect(page.locator(`[id^="root_${field}"]:visible`), `${form}.${field} is not asked`).toHaveCount(0);
   }
   await submitFormStep(page);
 }

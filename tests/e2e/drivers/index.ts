@@ -5,6 +5,7 @@ import { fillChildPersonal, fillOccupation, fillParent, fillPersonal } from './f
 import { fillGenericForm, submitFormStep } from './generic-form';
 import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
 import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
+import type { FormWithDriver } from './own-forms';
 import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
 import { identityLabels } from '../../../src/server/ekyc/oidc-standin-labels.js';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
@@ -101,11 +102,11 @@ export const screenDrivers: ScreenDrivers = {
   },
   // The generic form step: its NEXT by the page's form (formDrivers, else the schema-driven filler).
   [GENERIC_FORM_SCREEN]: {
-    NEXT: async (journey, { form }) => {
+    NEXT: async (journey, { form, visit }) => {
       if (!form) throw new Error(`${GENERIC_FORM_SCREEN} NEXT: the page's form (meta.form) is needed`);
-      const own = formDrivers[form];
+      const own = Object.hasOwn(formDrivers, form) ? formDrivers[form as FormWithDriver] : undefined;
       if (own) await own(journey);
-      else await fillGenericForm(journey.page, form);
+      else await fillGenericForm(journey.page, form, { flowId: journey.flow, applicationType: journey.flow === 'child' ? 'CHILD' : 'GENERAL', bank: journey.bank, visit: visit ?? 0 });
     },
     BACK: back,
   },
@@ -182,7 +183,7 @@ async function personalStep({ page, bank, flow }: Journey): Promise<void> {
   await button(page, '次へ').click();
 }
 
-const formDrivers: Record<string, (journey: Journey) => Promise<void>> = {
+const formDrivers: Record<FormWithDriver, (journey: Journey) => Promise<void>> = {
   personal: (journey) => personalStep(journey),
   workplace: async ({ page, bank }) => {
     const { occupation, workplace } = generalApplicants[bank];

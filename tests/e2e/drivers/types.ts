@@ -33,6 +33,8 @@ export interface Journey {
 /** What a driver knows of its page beyond the screen: the form the page asks (its meta.form). */
 export interface PageContext {
   form?: string;
+  /** Which visit of the form in the flow's journeys (0 first), for a form filled from its schema (generic-form.ts). */
+  visit?: number;
 }
 
 /** One user action: fill what the screen needs with valid data for journey.bank, then press its button. */
