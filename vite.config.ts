@@ -52,6 +52,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The product's specification tests: the shipped files against ../shared/spec.md (tests/product/spec.ts).
+          name: 'product',
+          include: ['tests/product/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
