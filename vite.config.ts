@@ -63,6 +63,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The product's specification tests of its screens, in a DOM as the component tests.
+          name: 'product-screens',
+          include: ['tests/product/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',

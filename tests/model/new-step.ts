@@ -108,10 +108,10 @@ export function withNewStep(source: FlowConfig, step: NewStep = NEW_STEPS[0] as 
 }
 
 /** The flow with every new step after `afterState`, one after the other. */
-export function withNewSteps(source: FlowConfig, afterState: string = AFTER_STATE): FlowConfig {
+export function withNewSteps(source: FlowConfig, afterState: string = AFTER_STATE, steps: readonly NewStep[] = NEW_STEPS): FlowConfig {
   let flow = source;
   let after = afterState;
-  for (const step of NEW_STEPS) {
+  for (const step of steps) {
     flow = withNewStep(flow, step, after);
     after = step.state;
   }
@@ -123,11 +123,28 @@ export function withNewSteps(source: FlowConfig, afterState: string = AFTER_STAT
  * edited by `editFlow`, default none) with the new steps and their forms. Returns the folders
  * and the files it wrote that differ from the shipped ones.
  */
+/**
+ * The new steps under names of their own (`suffix` after each form, state, path and post path):
+ * for a test that needs forms the shipped folders cannot already have, whatever a product owner
+ * adds to them.
+ */
+export function renamedSteps(suffix: string): NewStep[] {
+  return NEW_STEPS.map((step) => ({ form: `${step.form}${suffix}`, state: `${step.state}${suffix}`, path: `${step.path}-${suffix.toLowerCase()}`, title: step.title }));
+}
+
+/** The guide's example form of a (renamed) new step: its $id and post path follow the new name. */
+function formOfStep(step: NewStep, suffix: string): Record<string, unknown> {
+  const source = exampleForm(step.form.slice(0, step.form.length - suffix.length));
+  const xStep = source['x-step'] as { post: string };
+  return { ...source, $id: `${step.form}.schema.json`, 'x-step': { ...xStep, post: `${xStep.post}-${suffix.toLowerCase()}` } };
+}
+
 export function writeFoldersWithNewStep(
   targetDir: string,
   editFlow: (flow: FlowConfig) => FlowConfig = (flow) => flow,
   afterState: string = AFTER_STATE,
-): { flowsDir: string; schemasDir: string; changed: string[] } {
+  suffix = '',
+): { flowsDir: string; schemasDir: string; changed: string[]; steps: NewStep[] } {
   const flowsDir = join(targetDir, 'flows');
   const schemasDir = join(targetDir, 'schemas');
   mkdirSync(targetDir, { recursive: true });
@@ -136,14 +153,16 @@ export function writeFoldersWithNewStep(
   const changed: string[] = [];
   const file = join(flowsDir, `${NEW_STEP_FLOW}.json`);
   const before = readFileSync(file, 'utf8');
-  const after = `${JSON.stringify(withNewSteps(editFlow(JSON.parse(before) as FlowConfig), afterState), null, 2)}\n`;
+  const steps = suffix === '' ? [...NEW_STEPS] : renamedSteps(suffix);
+  const after = `${JSON.stringify(withNewSteps(editFlow(JSON.parse(before) as FlowConfig), afterState, steps), null, 2)}\n`;
   if (after !== before) changed.push(`${NEW_STEP_FLOW}.json`);
   writeFileSync(file, after);
-  for (const { form } of NEW_STEPS) {
+  for (const step of steps) {
+    const { form } = step;
     const target = join(schemasDir, `${form}.schema.json`);
-    const text = `${JSON.stringify(exampleForm(form), null, 2)}\n`;
+    const text = `${JSON.stringify(suffix === '' ? exampleForm(form) : formOfStep(step, suffix), null, 2)}\n`;
     if (!existsSync(target) || JSON.stringify(JSON.parse(readFileSync(target, 'utf8'))) !== JSON.stringify(JSON.parse(text))) changed.push(`${form}.schema.json`);
     writeFileSync(target, text);
   }
-  return { flowsDir, schemasDir, changed };
+  return { flowsDir, schemasDir, changed, steps };
 }

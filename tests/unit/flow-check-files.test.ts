@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFlowFiles, repositoryRoot } from '../../src/server/flows/check';
-import { NEW_STEPS, writeFoldersWithNewStep } from '../model/new-step';
+import { writeFoldersWithNewStep } from '../model/new-step';
 
 /** The file-level check the build, the server and `npm run flows:check` use (FLOWS_DIR copies included). */
 describe('checkFlowFiles on a flow folder', () => {
@@ -67,11 +67,12 @@ describe('checkFlowFiles on a flow folder', () => {
 
   it('refuses a form step after the PIN page, which nothing could store', () => {
     const root = mkdtempSync(join(tmpdir(), 'flows-root-'));
-    const { flowsDir, schemasDir } = writeFoldersWithNewStep(root, (flow) => flow, 'pin');
+    // Forms of names the shipped folders cannot have.
+    const { flowsDir, schemasDir, steps } = writeFoldersWithNewStep(root, (flow) => flow, 'pin', 'AfterPin');
     const result = checkFlowFiles([], repositoryRoot, flowsDir, schemasDir);
     rmSync(root, { recursive: true, force: true });
     const messages = result.problems.map((p) => `${p.pointer} ${p.message}`);
-    for (const { state, form } of NEW_STEPS) {
+    for (const { state, form } of steps) {
       expect(messages).toContain(`/states/${state}/meta/form form "${form}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`);
     }
   });

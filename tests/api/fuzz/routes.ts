@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FlowConfig } from '../../../src/domain/flow/types.js';
 import { flowVersionOf } from '../../../src/server/flows/version.js';
 import { validBodies } from '../application-fixtures.js';
+import { describeFlow } from '../../../src/domain/flow/model.js';
+import { formFor } from '../../../src/domain/forms/flow-forms.js';
+import { sampleAnswers } from '../../../src/flow-tools/samples.js';
+import { formSteps, loadFormCatalogue } from '../../../src/server/forms/catalogue.js';
+import { defaultSchemasDir } from '../../../src/server/validation.js';
 import { encodeLoose } from './arbitraries.js';
 
 /**
@@ -70,7 +75,8 @@ function codeRoute(route: string): FuzzRoute {
   };
 }
 
-export const fuzzRoutes: FuzzRoute[] = [
+/** The routes listed by hand below: the spec's API and ours. */
+const listedRoutes: FuzzRoute[] = [
   { method: 'GET', route: '/api/maintenance', url: fixed('/api/maintenance'), who: 'none', input: none },
   {
     method: 'GET',
@@ -221,6 +227,29 @@ export const fuzzRoutes: FuzzRoute[] = [
     input: { kind: 'json', valid: () => ({ format: 'kouza-application/1', applicationId: '00000000-0000-4000-8000-000000000000' }) },
   },
 ];
+
+/**
+ * A form step of schemas/ not listed above (one a product owner added): posted at its path by
+ * an applicant whose flow asks it, its valid body the sample answers of its schema
+ * (src/flow-tools/samples.ts).
+ */
+function formStepRoutes(listed: readonly FuzzRoute[]): FuzzRoute[] {
+  const known = new Set(listed.map((route) => route.route));
+  const flows = ['general', 'child'].map((id) => JSON.parse(readFileSync(new URL(`../../../flows/${id}.json`, import.meta.url), 'utf8')) as FlowConfig);
+  return formSteps(loadFormCatalogue(defaultSchemasDir)).flatMap((form) => {
+    const route = `/api${form.step?.post ?? ''}`;
+    const flow = flows.find((candidate) => describeFlow(candidate).pages.some((page) => page.forms.includes(form.name)));
+    if (known.has(route) || !flow) return [];
+    const asked = formFor(form.schema, flow.id);
+    const context = { applicationType: flow.meta.applicationType, bank: fuzzBank, today: new Date(), saved: {} };
+    return [{ method: 'POST', route, url: fixed(route), who: flow.meta.applicationType === 'CHILD' ? 'child' : 'fresh', input: { kind: 'json', valid: () => sampleAnswers(asked, 'asks', context).answers } } satisfies FuzzRoute];
+  });
+}
+
+/** The bank the fuzzed applicants apply at, as the samples read it. */
+const fuzzBank = { code: '0177', distanceTransactionReasonRequired: true, homePrefecture: '福岡県', UTILIZATION_PURPOSE_LIST: [{ value: 'LIVING' }, { value: 'OTHER' }] };
+
+export const fuzzRoutes: FuzzRoute[] = [...listedRoutes, ...formStepRoutes(listedRoutes)];
 
 /**
  * The stand-in OpenID provider's pass-through (`/oidc-provider/*`, every method), printed by

@@ -1,8 +1,13 @@
 /**
  * The harness of the flow lint's rule tests (one file per rule in this folder): broken copies of
- * the shipped flows, and where the lint must report each mistake. A line is always found
+ * the engine's test flows, and where the lint must report each mistake. A line is always found
  * independently of the lint: by the indentation of a pretty-printed copy (lineOfPointer) or as
- * the line that holds a hand edit of the shipped file (lineOf).
+ * the line that holds a hand edit of the file (lineOf).
+ *
+ * The flows are tests/fixtures/flows/: the shipped flows as they were when these tests were
+ * written, kept as the engine's test input. An edit of flows/ (the product's) never changes
+ * what these tests see; the product's own flows are checked against the specification in
+ * tests/product and by the lint of every build and start.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +19,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (rel: string) => readFileSync(join(root, rel), 'utf8');
 
 export const schema = JSON.parse(read('flows/flow.schema.json')) as object;
-export const generalText = read('flows/general.json');
-export const childText = read('flows/child.json');
+export const generalText = read('tests/fixtures/flows/general.json');
+export const childText = read('tests/fixtures/flows/child.json');
 const childPaths = flowPathsOf(childText);
 const generalPaths = flowPathsOf(generalText);
 export const formNames = ['personal', 'workplace', 'branch', 'sealLess', 'confirmation', 'pin', 'parent', 'parent-workplace'];
@@ -90,6 +95,7 @@ export function expectProblem(problems: FlowProblem[], text: string, pointer: st
 // owner would make it, and the exact file, JSON path and line the lint reports.
 // ---------------------------------------------------------------------------------------------
 
+/** The engine's test flows, named by the files they stand for (their file names in messages are flows/<name>.json). */
 export const shipped = { general: generalText, child: childText };
 export type FlowName = keyof typeof shipped;
 

@@ -1,16 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import Confirmation from '../../src/client/screens/Confirmation';
-import FormStep from '../../src/client/screens/FormStep';
-import branchSchema from '../../schemas/branch.schema.json';
-import personalSchema from '../../schemas/personal.schema.json';
-import workplaceSchema from '../../schemas/workplace.schema.json';
-import type { ClientSettings } from '../../src/domain/bank/types';
-import { describeFlow } from '../../src/domain/flow/model';
-import type { FlowConfig } from '../../src/domain/flow/types';
-import { messages } from '../../src/domain/messages';
-import { OCCUPATIONS, bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from './fixtures';
+import Confirmation from '../../../src/client/screens/Confirmation';
+import FormStep from '../../../src/client/screens/FormStep';
+import branchSchema from '../../../schemas/branch.schema.json';
+import personalSchema from '../../../schemas/personal.schema.json';
+import workplaceSchema from '../../../schemas/workplace.schema.json';
+import type { ClientSettings } from '../../../src/domain/bank/types';
+import { describeFlow } from '../../../src/domain/flow/model';
+import type { FlowConfig } from '../../../src/domain/flow/types';
+import { messages } from '../../../src/domain/messages';
+import { spec } from '../spec';
+import { OCCUPATIONS, bank0587Settings, expectStepLockAlert, generalFlow, inRouter, json, screenProps, requestOf } from '../../component/fixtures';
 
 /** What the page says when the bank offers no branch: the schema's own text (x-options.empty). */
 const NO_BRANCH_TEXT = branchSchema.properties.branchCode['x-options'].empty.message;
@@ -78,7 +79,7 @@ afterEach(() => {
 const button = (name: string) => screen.getByRole('button', { name });
 const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
 
-describe('/branch (the generic form step with the branch form)', () => {
+describe(spec('§2 /branch (step 3 of 7)', 'Choose one branch from radio buttons (name and address); an empty list: an apology and a link'), () => {
   function renderBranch() {
     const props = screenProps('/branch');
     render(inRouter('/branch', <FormStep {...props} />));
@@ -172,7 +173,7 @@ describe('/branch (the generic form step with the branch form)', () => {
   });
 });
 
-describe('/seal-less (the generic form step with the sealLess form)', () => {
+describe(spec('§2 /seal-less (step 4 of 7)', "Two choices … Button 'Confirm input'. Back /branch, next /confirmation"), () => {
   function renderSealLess() {
     const props = screenProps('/seal-less');
     render(inRouter('/seal-less', <FormStep {...props} />));
@@ -205,7 +206,7 @@ describe('/seal-less (the generic form step with the sealLess form)', () => {
   });
 });
 
-describe('a step refused because the PIN is already set', () => {
+describe(spec('§2 /pin', 'A warning modal says edits are impossible afterwards'), () => {
   it('shows the server\'s message on the page, takes the focus and stays (/seal-less)', async () => {
     const server = startServer({ sealLess: true });
     const props = screenProps('/seal-less');
@@ -216,7 +217,7 @@ describe('a step refused because the PIN is already set', () => {
   });
 });
 
-describe('/seal-less in a flow where another step follows it', () => {
+describe(spec('§2 /seal-less (step 4 of 7)', 'the button names what follows: a step after it is 次へ'), () => {
   it('says 「次へ」 instead of 「入力内容を確認する」 (the flow decides what comes next)', async () => {
     startServer({ sealLess: true });
     const general = JSON.parse(JSON.stringify(generalFlow.config)) as FlowConfig;
@@ -228,7 +229,7 @@ describe('/seal-less in a flow where another step follows it', () => {
   });
 });
 
-describe('/confirmation', () => {
+describe(spec('§2 /confirmation (step 5 of 7)', 'Read-only summary of applicant information, branch and seal choice, with a required checkbox'), () => {
   const APPLICATION = {
     mailAddress: 'hanako@example.jp',
     lastName: '福岡',
