@@ -102,7 +102,32 @@ describe('lintFlows', () => {
       schema,
       formNames,
     );
-    expect(ids).toEqual([expect.objectContaining({ file: 'flows/copy.json', pointer: '/id', line: lineOfPointer(copy, '/id'), message: 'flow id "general" is already used by flows/general.json; each flow needs its own id' })]);
+    expect(ids).toEqual([
+      expect.objectContaining({ file: 'flows/copy.json', pointer: '/id', line: lineOfPointer(copy, '/id'), message: 'flow id "general" is already used by flows/general.json; each flow needs its own id' }),
+      expect.objectContaining({ file: 'flows/copy.json', pointer: '/meta/applicationType', line: lineOfPointer(copy, '/meta/applicationType') }),
+    ]);
+  });
+});
+
+describe('a third flow file', () => {
+  it('of an application type another flow already has is named, at its type', () => {
+    const third = broken((f) => {
+      f.id = 'student';
+      for (const state of Object.values(f.states) as Loose[]) if (state.meta?.path) state.meta.path = `/student${state.meta.path as string}`;
+      if (f.states.term?.meta) f.states.term.meta.path = '/student/term';
+    }).replaceAll('#general.', '#student.');
+    const problems = lintFlows(
+      [
+        { fileName: 'flows/general.json', text: generalText },
+        { fileName: 'flows/child.json', text: childText },
+        { fileName: 'flows/student.json', text: third },
+      ],
+      schema,
+      formNames,
+    );
+    expect(problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^flows\/student\.json \/meta\/applicationType: meta\.applicationType "GENERAL" is already the type of flows\/general\.json/),
+    ]);
   });
 });
 

@@ -155,3 +155,21 @@ export function ownerAmong(context: FormsContext, candidates: readonly string[],
 export function pagePointer(page: AskingPage, index: number): string {
   return `/states/${page.stateId}/meta/form${page.forms.length > 1 ? `/${index}` : ''}`;
 }
+
+/** A form as one page of one flow asks it, with where the flow file names it. */
+export interface AskedForm {
+  flow: FlowUse;
+  page: AskingPage;
+  name: string;
+  /** The form's file, unless the catalogue lacks it (another rule reports that). */
+  form: FormFile | undefined;
+  /** The pointer of this form's name in the flow file. */
+  pointer: string;
+}
+
+/** Every form every flow asks, flow by flow, in the order each flow asks them. */
+export function askedForms({ flows, forms }: Pick<FormsContext, 'flows' | 'forms'>): AskedForm[] {
+  return (flows ?? []).flatMap((flow) =>
+    flow.pages.flatMap((page) => page.forms.map((name, index) => ({ flow, page, name, form: forms.find((file) => file.name === name), pointer: pagePointer(page, index) }))),
+  );
+}

@@ -77,11 +77,16 @@ function readFlowPaths(text: string): string[] | undefined {
   return paths;
 }
 
-/** Lints several flows together: each one is checked against the pages of the others, and flow ids must differ. */
+/**
+ * Lints several flows together: each one is checked against the pages of the others, flow ids
+ * must differ, and so must their application types (an applicant starts one by its type: two
+ * flows of one type would leave one unreachable).
+ */
 export function lintFlows(files: Array<{ fileName: string; text: string }>, schema: object, formNames: string[], validate?: ValidateFunction): FlowProblem[] {
   const paths = files.map((f) => readFlowPaths(f.text));
   const problems: FlowProblem[] = [];
   const ids = new Map<string, string>();
+  const types = new Map<string, string>();
   files.forEach((file, index) => {
     // While another file is not even JSON its pages are unknown: the cross-flow checks wait for it.
     const others = paths.filter((_, j) => j !== index);
@@ -89,11 +94,18 @@ export function lintFlows(files: Array<{ fileName: string; text: string }>, sche
     const own = lintFlow({ fileName: file.fileName, text: file.text, schema, validate, formNames, otherFlowPaths });
     problems.push(...own);
     if (own.length > 0) return;
-    const id = String((JSON.parse(file.text.replace(/^\uFEFF/, '')) as Json).id);
+    const parsed = JSON.parse(file.text.replace(/^\uFEFF/, '')) as Json;
+    const id = String(parsed.id);
     const first = ids.get(id);
     if (first !== undefined) {
       problems.push({ file: file.fileName, pointer: '/id', line: lineOfPointer(file.text, '/id'), message: `flow id "${id}" is already used by ${first}; each flow needs its own id` });
     } else ids.set(id, file.fileName);
+    const type = String((parsed.meta as Json).applicationType);
+    const typed = types.get(type);
+    if (typed !== undefined) {
+      const message = `meta.applicationType "${type}" is already the type of ${typed}: an applicant starts a flow by its type, so two flows of one type would leave one unreachable; a new application type needs a developer (src/domain/flow/types.ts and the server's rules by type)`;
+      problems.push({ file: file.fileName, pointer: '/meta/applicationType', line: lineOfPointer(file.text, '/meta/applicationType'), message });
+    } else types.set(type, file.fileName);
   });
   return problems;
 }

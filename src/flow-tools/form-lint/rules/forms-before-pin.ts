@@ -2,7 +2,7 @@ import { describeFlow, resolvedTransitions, topLevelOf, type FlowModel } from '.
 import { PIN_SCREEN } from '../../../domain/flow/vocabulary';
 import { formStepOf } from '../../../domain/forms/format';
 import type { CatalogueRule } from '../rule';
-import { pagePointer } from '../context';
+import { askedForms } from '../context';
 
 /** The top-level states reachable going forward (every transition but BACK) from the page that sets the PIN. */
 function statesAfterPin(model: FlowModel): Set<string> {
@@ -27,17 +27,11 @@ export const formsBeforePin: CatalogueRule = {
   name: 'forms-before-pin',
   description: 'A form step comes before the PIN page: once the PIN is set what was entered is final, so after it nothing could store the form.',
   stage: 'catalogue',
-  check({ flows, forms }, report) {
-    for (const flow of flows ?? []) {
-      const afterPin = statesAfterPin(describeFlow(flow.config));
-      for (const page of flow.pages) {
-        if (!afterPin.has(page.stateId)) continue;
-        page.forms.forEach((name, index) => {
-          const form = forms.find((file) => file.name === name);
-          if (form && formStepOf(form.schema) !== undefined) {
-            report(flow, pagePointer(page, index), `form "${name}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`);
-          }
-        });
+  check(context, report) {
+    const afterPin = new Map((context.flows ?? []).map((flow) => [flow, statesAfterPin(describeFlow(flow.config))]));
+    for (const { flow, page, name, form, pointer } of askedForms(context)) {
+      if (afterPin.get(flow)?.has(page.stateId) && form && formStepOf(form.schema) !== undefined) {
+        report(flow, pointer, `form "${name}" comes after the PIN page, when what was entered can no longer change; move the page before the PIN`);
       }
     }
   },
