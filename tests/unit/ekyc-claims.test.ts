@@ -38,4 +38,13 @@ describe('the claims of an OpenID Connect identity check against the entry', () 
   it('does not let a shorter lot number pass as a longer one', () => {
     expect(compareClaims({ ...claims, address: { formatted: '福岡県福岡市中央区天神二丁目13番1' } }, { ...entered, subAddress: '2-13-10' })).toEqual(['address']);
   });
+
+  it('matches an address typed whole (no postal code matched) written as the register writes it', () => {
+    const typed = { ...entered, address: undefined, subAddress: undefined, noMatchingAddress: true, tempAddressPrefecture: '東京都', tempAddress: '千代田区丸の内1-1-1' };
+    expect(compareClaims({ ...claims, address: { formatted: '東京都千代田区丸の内一丁目1番1号' } }, typed)).toEqual([]);
+    expect(compareClaims({ ...claims, address: { formatted: '東京都千代田区丸の内1-1-1' } }, typed)).toEqual([]);
+    // Not without the lot number, nor with another one.
+    expect(compareClaims({ ...claims, address: { formatted: '東京都千代田区丸の内' } }, typed)).toEqual(['address']);
+    expect(compareClaims({ ...claims, address: { formatted: '東京都千代田区丸の内1-1-10' } }, typed)).toEqual(['address']);
+  });
 });

@@ -81,13 +81,23 @@ function nameMatches(claims: IdentityClaims, entered: Record<string, unknown>): 
   return claimed === kanji || claimed === kana;
 }
 
+/**
+ * What the register's address must cover beyond: the searched part (prefecture to town), or of
+ * an address typed whole (no postal code matched) all before its first digit, the lot number's.
+ */
+function addressBase(entered: Record<string, unknown>, full: string): string {
+  const searched = text(entered.address);
+  if (searched !== '') return normalizeAddress(searched);
+  const lot = full.search(/\d/u);
+  return lot < 0 ? full.slice(0, -1) : full.slice(0, lot);
+}
+
 function addressMatches(claims: IdentityClaims, entered: Record<string, unknown>): boolean {
   const claimed = normalizeAddress(claimedAddress(claims));
-  const base = normalizeAddress(text(entered.address) || `${text(entered.tempAddressPrefecture)}${text(entered.tempAddress)}`);
   // The register's address may stop before the building the applicant added: a prefix that
   // covers at least the searched part (prefecture to town) and the lot number is a match.
   const full = normalizeAddress(enteredAddress(entered));
-  return claimed.length > base.length && full.startsWith(claimed) && !/^\d/u.test(full.slice(claimed.length));
+  return claimed.length > addressBase(entered, full).length && full.startsWith(claimed) && !/^\d/u.test(full.slice(claimed.length));
 }
 
 export const allComparedFields: readonly ComparedField[] = EKYC_COMPARED_FIELDS;
