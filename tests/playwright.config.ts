@@ -12,7 +12,8 @@ import { serverEnv } from './e2e/server-env';
  * present. Only test-time settings differ from production (a throwaway DATA_DIR, raised rate
  * limits, a shortened eKYC poll interval); the flows are the real ones.
  *
- * Projects: e2e (the hand-written journeys, tests/e2e), model (the journeys and navigation
+ * Projects: e2e (the hand-written journeys, tests/e2e), product (the specification's journeys
+ * of the shipped flows, tests/product/journeys), model (the journeys and navigation
  * checks generated from the flow machines, tests/model) and model-swapped (the generated
  * journeys of an edited copy of the general flow and the schemas, with two steps swapped and a
  * new form step added, against a second server built and started on that copy).
@@ -55,7 +56,7 @@ process.env.E2E_SWAPPED_DATA_DIR = swappedDataDir;
 function mayRunSwapped(argv: string[]): boolean {
   const projects = argv.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg === '--project' ? [argv[i + 1] ?? ''] : []));
   if (projects.length > 0 && !projects.includes('model-swapped')) return false;
-  const fileFilters = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)(e2e|model)(\/|$)|\.spec\.ts$/.test(arg));
+  const fileFilters = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)(e2e|model|product)(\/|$)|\.spec\.ts$/.test(arg));
   return fileFilters.length === 0 || fileFilters.some((arg) => /(^|\/)model(\/|$)|swapped/.test(arg));
 }
 
@@ -99,6 +100,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'e2e', testDir: './e2e' },
+    // The product's specification journeys: they pin the shipped flows to ../shared/spec.md.
+    { name: 'product', testDir: './product/journeys' },
     {
       name: 'model',
       testDir: './model',

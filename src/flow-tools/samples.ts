@@ -81,10 +81,15 @@ export interface FormCondition {
   keyword: (typeof conditionKeywords)[number];
 }
 
-/** The conditions a form writes (as its flow asks it): each field's x-when, x-required-when, x-locked-when. */
+/**
+ * The conditions a form writes (as its flow asks it): each field's x-when, x-required-when,
+ * x-locked-when, but those of a field the flow never asks (x-when: false), which decide nothing.
+ */
 export function conditionsOfForm(form: FormSchema): FormCondition[] {
   return Object.entries(form.properties ?? {}).flatMap(([field, property]) =>
-    conditionKeywords.flatMap((keyword) => (property[keyword] !== undefined && typeof property[keyword] !== 'boolean' ? [{ field, keyword }] : [])),
+    property['x-when'] === false
+      ? []
+      : conditionKeywords.flatMap((keyword) => (property[keyword] !== undefined && typeof property[keyword] !== 'boolean' ? [{ field, keyword }] : [])),
   );
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { act, chooseProviderOutcome, openJourney, reachPersonal, type Journey } from './drivers';
+import { act, chooseProviderOutcome, openJourney, reachPersonal, stepCounterOf, walkTo, type Journey } from './drivers';
 import { childApplicants, generalApplicants } from './drivers/applicants';
 import { bankUrl, byLabel, expectNoHorizontalScroll, expectScreen, fetchText, readCodeFromOutbox } from './support';
 
@@ -38,7 +38,7 @@ test('general: leave at /branch, come back the next day, resume by code at /bran
   const mailAddress = first.memo.mailAddress ?? '';
   await act(first, 'FormStep', 'NEXT', 'personal');
   await act(first, 'FormStep', 'NEXT', 'workplace');
-  await expectScreen(page, '0177', '/branch', 'お取引店の選択', { step: 3, of: 7 });
+  await expectScreen(page, '0177', '/branch', 'お取引店の選択', stepCounterOf('general', '/branch'));
   await page.context().close();
 
   const later = await nextDay(browser);
@@ -47,7 +47,7 @@ test('general: leave at /branch, come back the next day, resume by code at /bran
   await expect(later).toHaveURL(bankUrl('0177', '/error'));
   await later.goto(bankUrl('0177', '/term'));
   await resumeByCode(later, mailAddress);
-  await expectScreen(later, '0177', '/branch', 'お取引店の選択', { step: 3, of: 7 });
+  await expectScreen(later, '0177', '/branch', 'お取引店の選択', stepCounterOf('general', '/branch'));
   await expectNoHorizontalScroll(later);
 
   const journey: Journey = { page: later, bank: '0177', flow: 'general', memo: { mailAddress } };
@@ -57,9 +57,7 @@ test('general: leave at /branch, come back the next day, resume by code at /bran
   await expect(byLabel(later, 'ご職業')).toHaveValue(/.+/);
   await later.getByRole('button', { name: '次へ', exact: true }).click();
   await expect(later).toHaveURL(bankUrl('0177', '/branch'));
-  await act(journey, 'FormStep', 'NEXT', 'branch');
-  await act(journey, 'FormStep', 'NEXT', 'sealLess');
-  await expect(later).toHaveURL(bankUrl('0177', '/confirmation'));
+  await walkTo(journey, '/branch', '/confirmation');
   const { person } = generalApplicants['0177'];
   await expect(later.getByText(`${person.lastName}　${person.firstName}`)).toBeVisible();
   await act(journey, 'Confirmation', 'NEXT');

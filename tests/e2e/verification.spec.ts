@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { reachPersonal } from './drivers';
+import { reachPersonal, stepCounterOf } from './drivers';
 import { bankUrl, passPreCheck, readCodeFromOutbox, uniqueMailAddress } from './support';
 
 test('e-mail verification round trip reaches /personal and survives a reload', async ({ page }) => {
@@ -28,7 +28,8 @@ test('e-mail verification round trip reaches /personal and survives a reload', a
   await codeInput.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole('button', { name: '認証する' }).click();
   await expect(page).toHaveURL(bankUrl('0587', '/personal'));
-  await expect(page.getByText('1/7', { exact: false }).first()).toBeVisible();
+  const { step, of } = stepCounterOf('general', '/personal');
+  await expect(page.getByText(`${step}/${of}`, { exact: false }).first()).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('authenticationToken'))).toBeTruthy();
 
   await page.reload();

@@ -9,12 +9,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coverageReport, planFlow, planMissesNothingReachable } from './plan';
-import { loadFlows } from './flows';
-import { SWAPPED_STEPS, swapAdjacentSteps } from './swap';
+import { loadFlows, planFlows } from './flows';
+import { EDITED_COPY_FIRST_BANK, SWAPPED_STEPS, swapAdjacentSteps } from './swap';
 import { NEW_STEPS, writeFoldersWithNewStep } from './new-step';
 
 const flows = loadFlows();
-const plans = flows.map((flow) => ({ label: flow.id, plan: planFlow(flow) }));
+const plans = planFlows(flows).map((plan) => ({ label: plan.testFlow.flow.id, plan }));
 // The edited copy the model-swapped project runs (tests/playwright.config.ts writes the same one).
 const copy = writeFoldersWithNewStep(mkdtempSync(join(tmpdir(), 'kouza-coverage-')), (flow) => swapAdjacentSteps(flow, SWAPPED_STEPS.first, SWAPPED_STEPS.second));
 process.env.E2E_SCHEMAS_DIR = copy.schemasDir;
@@ -22,7 +22,7 @@ const edited = loadFlows(copy.flowsDir, copy.schemasDir).find((flow) => flow.id 
 if (edited) {
   plans.push({
     label: `${edited.id} with ${SWAPPED_STEPS.first} ⇄ ${SWAPPED_STEPS.second} and ${NEW_STEPS.map((step) => step.form).join(', ')} added (the edited copy's journeys)`,
-    plan: planFlow(edited),
+    plan: planFlow(edited, EDITED_COPY_FIRST_BANK),
   });
 }
 

@@ -18,8 +18,9 @@ export function loadFlows(flowsDir = process.env.E2E_FLOWS_DIR ?? join(repositor
   return flows;
 }
 
+/** The plans of the flows, each flow's journeys starting at another bank, so that every bank runs journeys of every flow. */
 export function planFlows(flows: FlowConfig[]): FlowPlan[] {
-  return flows.map(planFlow);
+  return flows.map((flow, index) => planFlow(flow, index));
 }
 
 /** What the screen shows in a state of a test machine. */

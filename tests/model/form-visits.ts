@@ -1,9 +1,11 @@
 import { formsOf } from '../../src/domain/flow/model';
 import { GENERIC_FORM_SCREEN } from '../../src/domain/flow/vocabulary';
-import { formFor } from '../../src/domain/forms/flow-forms';
-import { conditionHeld, conditionsOfForm, sampleAnswers, variantOfVisit } from '../../src/flow-tools/samples';
-import { formSchemaOf, sampleContextOf } from '../e2e/drivers/generic-form';
+import type { FieldStates } from '../../src/domain/forms/field-states';
+import type { FormSchema } from '../../src/domain/forms/format';
+import { conditionHeld, conditionsOfForm } from '../../src/flow-tools/samples';
+import { visitAnswers } from '../e2e/drivers/generic-form';
 import { FORMS_WITH_DRIVER } from '../e2e/drivers/own-forms';
+import { ownFormStates } from '../e2e/drivers/own-variants';
 import type { PlannedPath } from './plan';
 import { topLevelStateOf, transitionTaken, type TestFlow } from './test-machine';
 import type { CoverageCount } from './plan';
@@ -12,7 +14,8 @@ import type { CoverageCount } from './plan';
  * The visits of the form steps along a flow's planned journeys, and what they cover of the forms'
  * conditions. A form without a driver of its own is answered from its schema (generic-form.ts),
  * its n-th visit across the journeys (in the plan's order) taking the variant of samples.ts:
- * the first visit asks what its conditions can ask, the next skips it, and so on. So each
+ * the first visit asks what its conditions can ask, the next skips it, and so on. A form with a
+ * driver of its own is answered as its journey's variant says (own-variants.ts). So each
  * condition is seen holding and not holding, and each conditional field asked and skipped, as
  * long as the journeys visit the form twice; the report says which are left out and why.
  */
@@ -33,65 +36,68 @@ function submittedForms(testFlow: TestFlow, path: PlannedPath, stepIndex: number
   return formsOf(meta.form);
 }
 
-export function formVisitsOf(testFlow: TestFlow, paths: readonly PlannedPath[]): FormVisits {
-  const counts = new Map<string, number>();
-  const visits = new Map<string, number>();
-  paths.forEach((path, pathIndex) => {
-    path.steps.forEach((_step, stepIndex) => {
-      // A page of several forms is one visit of each; its first form's count numbers it.
-      submittedForms(testFlow, path, stepIndex).forEach((form, index) => {
-        const visit = counts.get(form) ?? 0;
-        counts.set(form, visit + 1);
-        if (index === 0) visits.set(visitKey(pathIndex, stepIndex), visit);
-      });
-    });
-  });
-  return visits;
-}
-
 const ownDriver = new Set<string>(FORMS_WITH_DRIVER);
 
-/** How many times the journeys submit each form, and whether a driver of its own answers it (its page's first form's). */
-function visitCounts(testFlow: TestFlow, paths: readonly PlannedPath[]): Map<string, { count: number; driven: boolean }> {
-  const counts = new Map<string, { count: number; driven: boolean }>();
-  paths.forEach((path) => path.steps.forEach((_step, index) => {
-    const forms = submittedForms(testFlow, path, index);
-    const driven = forms[0] !== undefined && ownDriver.has(forms[0]);
-    for (const form of forms) counts.set(form, { count: (counts.get(form)?.count ?? 0) + 1, driven });
-  }));
-  return counts;
+/** A submission of a form along the journeys: which journey, which visit of the form, and whether a driver of its own answers it (its page's first form's). */
+interface FormSubmission {
+  form: string;
+  journey: number;
+  step: number;
+  /** The first form of its page (a page of several forms is one visit of each; its first form's count numbers it). */
+  first: boolean;
+  visit: number;
+  driven: boolean;
+}
+
+function submissionsOf(testFlow: TestFlow, paths: readonly PlannedPath[]): FormSubmission[] {
+  const counts = new Map<string, number>();
+  return paths.flatMap((path, journey) =>
+    path.steps.flatMap((_step, index) => {
+      const forms = submittedForms(testFlow, path, index);
+      const driven = forms[0] !== undefined && ownDriver.has(forms[0]);
+      return forms.map((form, order) => {
+        const visit = counts.get(form) ?? 0;
+        counts.set(form, visit + 1);
+        return { form, journey, step: index, first: order === 0, visit, driven };
+      });
+    }),
+  );
+}
+
+export function formVisitsOf(testFlow: TestFlow, paths: readonly PlannedPath[]): FormVisits {
+  return new Map(submissionsOf(testFlow, paths).flatMap(({ journey, step, first, visit }) => (first ? [[visitKey(journey, step), visit] as const] : [])));
 }
 
 export interface ConditionCoverage {
-  /** Each condition of each form answered from its schema, both ways: "<form>.<field> <keyword> holds" and "… does not hold". */
+  /** Each condition of each form the journeys submit, both ways: "<form>.<field> <keyword> holds" and "… does not hold". */
   ways: CoverageCount;
-  /** The conditions of the forms answered by drivers of their own, which the journeys do not vary. */
-  byDrivers: string[];
 }
 
-/** What the journeys cover of the forms' conditions; the samples read the settings of `bank`. */
-export function conditionCoverage(testFlow: TestFlow, paths: readonly PlannedPath[], bank = '0177'): ConditionCoverage {
+/**
+ * What the journeys cover of the forms' conditions; `banks` is the bank of each journey (the
+ * samples and the drivers' answers read its settings). A form answered from its schema is
+ * judged on the samples of its visit's variant, one with a driver of its own on the answers of
+ * its journey's variant (tests/e2e/drivers/own-variants.ts): both as the engine judges them.
+ */
+export function conditionCoverage(testFlow: TestFlow, paths: readonly PlannedPath[], banks: readonly string[]): ConditionCoverage {
   const { flow } = testFlow;
   const applicationType = flow.meta.applicationType;
+  const seen = new Map<string, { schema: FormSchema; states: FieldStates[] }>();
+  for (const { form, journey, visit, driven } of submissionsOf(testFlow, paths)) {
+    const bank = banks[journey] ?? '0177';
+    const judged = driven ? ownFormStates(form, flow.id, bank, journey) : visitAnswers(form, { flowId: flow.id, applicationType, bank, visit });
+    const entry = seen.get(form) ?? { schema: judged.schema, states: [] };
+    entry.states.push(judged.states);
+    seen.set(form, entry);
+  }
   const ways: Array<{ name: string; covered: boolean; reason: string }> = [];
-  const byDrivers: string[] = [];
-  for (const [form, { count, driven }] of visitCounts(testFlow, paths)) {
-    const schema = formFor(formSchemaOf(form), flow.id);
-    const conditions = conditionsOfForm(schema);
-    if (driven) {
-      for (const { field, keyword } of conditions) byDrivers.push(`${form}.${field} ${keyword}`);
-      continue;
-    }
-    const seen = Array.from({ length: count }, (_, visit) => sampleAnswers(schema, variantOfVisit(visit), sampleContextOf(bank, applicationType)).states);
-    for (const condition of conditions) {
-      const held = seen.map((states) => conditionHeld(condition, states, schema));
+  for (const [form, { schema, states }] of seen) {
+    for (const condition of conditionsOfForm(schema)) {
+      const held = states.map((each) => conditionHeld(condition, each, schema));
       const name = `${form}.${condition.field} ${condition.keyword}`;
-      ways.push({ name: `${name} holds`, covered: held.includes(true), reason: count < 2 ? 'the journeys visit the form once' : 'no sample answers make it hold' });
-      ways.push({ name: `${name} does not hold`, covered: held.includes(false), reason: count < 2 ? 'the journeys visit the form once' : 'no sample answers make it fail' });
+      ways.push({ name: `${name} holds`, covered: held.includes(true), reason: states.length < 2 ? 'the journeys visit the form once' : 'no journey\'s answers make it hold' });
+      ways.push({ name: `${name} does not hold`, covered: held.includes(false), reason: states.length < 2 ? 'the journeys visit the form once' : 'no journey\'s answers make it fail' });
     }
   }
-  return {
-    ways: { total: ways.length, covered: ways.filter((way) => way.covered).length, uncovered: ways.filter((way) => !way.covered).map(({ name, reason }) => ({ name, reason })) },
-    byDrivers,
-  };
+  return { ways: { total: ways.length, covered: ways.filter((way) => way.covered).length, uncovered: ways.filter((way) => !way.covered).map(({ name, reason }) => ({ name, reason })) } };
 }

@@ -173,7 +173,8 @@ export async function runJourney(page: Page, run: JourneyRun): Promise<void> {
       const driver = screen && taken.flowEvent ? screenDrivers[screen]?.[taken.flowEvent] : undefined;
       if (!driver) throw new Error(`no screen driver for ${screen ?? '(no screen)'} ${taken.flowEvent ?? step.event.type} in tests/e2e/drivers`);
       // The page's form, for the generic form step's drivers, and which visit of it this is (its samples' variant).
-      const context = meta?.form === undefined ? {} : { form: formsOf(meta.form)[0], visit: plan.formVisits.get(visitKey(plan.paths.indexOf(path), index)) };
+      const journeyIndex = plan.paths.indexOf(path);
+      const context = meta?.form === undefined ? {} : { form: formsOf(meta.form)[0], pageForms: formsOf(meta.form), visit: plan.formVisits.get(visitKey(journeyIndex, index)), journeyIndex };
       action = () => driver(journey, context);
     }
     const drops = await armFollowingFailures(index);

@@ -1,5 +1,4 @@
 import { test } from '@playwright/test';
-import { bankCodes } from '../e2e/support';
 import { loadFlows, planFlows } from './flows';
 import { journeyTitle, runJourney } from './journey';
 
@@ -10,10 +9,9 @@ import { journeyTitle, runJourney } from './journey';
 const flows = loadFlows();
 const plans = planFlows(flows);
 
-plans.forEach((plan, flowIndex) => {
+plans.forEach((plan) => {
   plan.paths.forEach((path, pathIndex) => {
-    // Each flow starts on another bank, so every bank runs journeys of both flows.
-    const bank = bankCodes[(flowIndex + pathIndex) % bankCodes.length] ?? '0177';
+    const bank = plan.banks[pathIndex] ?? '0177';
     test(journeyTitle(plan.testFlow.flow.id, plan, path), async ({ page, baseURL }) => {
       await runJourney(page, { plan, path, flows, bank, baseURL: baseURL ?? '' });
     });

@@ -132,11 +132,18 @@ export function renamedSteps(suffix: string): NewStep[] {
   return NEW_STEPS.map((step) => ({ form: `${step.form}${suffix}`, state: `${step.state}${suffix}`, path: `${step.path}-${suffix.toLowerCase()}`, title: step.title }));
 }
 
-/** The guide's example form of a (renamed) new step: its $id and post path follow the new name. */
+/**
+ * The guide's example form of a (renamed) new step: its $id, post path and field names follow
+ * the new name (a field name is written quoted wherever the form names it: properties,
+ * required, ui:order, x-ui, messages by field, conditions).
+ */
 function formOfStep(step: NewStep, suffix: string): Record<string, unknown> {
   const source = exampleForm(step.form.slice(0, step.form.length - suffix.length));
-  const xStep = source['x-step'] as { post: string };
-  return { ...source, $id: `${step.form}.schema.json`, 'x-step': { ...xStep, post: `${xStep.post}-${suffix.toLowerCase()}` } };
+  let text = JSON.stringify(source);
+  for (const field of Object.keys((source.properties ?? {}) as object)) text = text.replaceAll(`"${field}"`, `"${field}${suffix}"`);
+  const renamed = JSON.parse(text) as Record<string, unknown>;
+  const xStep = renamed['x-step'] as { post: string };
+  return { ...renamed, $id: `${step.form}.schema.json`, 'x-step': { ...xStep, post: `${xStep.post}-${suffix.toLowerCase()}` } };
 }
 
 export function writeFoldersWithNewStep(

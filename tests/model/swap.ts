@@ -65,6 +65,9 @@ export function swapAdjacentSteps(source: FlowConfig, first: string, second: str
 /** The edit the "editing a flow without code" test makes: seal-less before branch in the general flow. */
 export const SWAPPED_STEPS = { flow: 'general', first: 'branch', second: 'sealLess' } as const;
 
+/** The bank of the edited copy's first journey (plan.ts planFlow): other banks than the shipped flow's journeys of the same index. */
+export const EDITED_COPY_FIRST_BANK = 0;
+
 /**
  * Writes a copy of the shipped flow folder into `targetDir` with SWAPPED_STEPS applied, as a
  * product owner's edited folder for FLOWS_DIR. Returns the files written.

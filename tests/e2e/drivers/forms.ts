@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { byLabel, chooseBirthday, groupOf, typePhone } from '../support';
 import type { ChildEntry, ParentEntry, PersonalEntry, WorkplaceEntry } from './applicants';
+import type { OwnVariant } from './own-variants';
 
 /**
  * Filling the forms as an applicant does, without pressing the button: the drivers press it,
@@ -17,14 +18,28 @@ async function nameWithFurigana(page: Page, name: string, nameLabel: string, kan
 
 /**
  * /personal and /child/personal: names (checking the suggested furigana), birthday, gender,
- * mobile phone, the postal code search and its candidate, the rest of the address, purposes.
+ * mobile phone, the postal code search and its candidate (or, in a variant, 「該当する住所がない」
+ * and the address typed), the rest of the address, purposes (and その他's text), and the
+ * distance reason when one is given (the bank asks it).
  */
-export async function fillPersonal(page: Page, entry: PersonalEntry): Promise<void> {
+export async function fillPersonal(page: Page, entry: PersonalEntry, variant: OwnVariant = {}, distanceReason?: string): Promise<void> {
   await nameWithFurigana(page, entry.lastName, 'お名前（姓）', entry.kanaLastName, 'フリガナ（セイ）', 'お名前（名）');
   await nameWithFurigana(page, entry.firstName, 'お名前（名）', entry.kanaFirstName, 'フリガナ（メイ）', 'フリガナ（セイ）');
   await chooseBirthday(page, entry.birthday);
   await page.getByText(entry.gender, { exact: true }).click();
   await typePhone(page, '携帯電話番号', entry.mobile);
+  if (variant.temporaryAddress) await typeTemporaryAddress(page, variant.temporaryAddress);
+  else await searchAddress(page, entry);
+  for (const purpose of entry.purposes) await page.getByLabel(purpose, { exact: true }).check();
+  if (variant.otherPurpose !== undefined) {
+    await page.getByLabel('その他', { exact: true }).check();
+    await byLabel(page, '「その他」のご利用目的').fill(variant.otherPurpose);
+  }
+  if (distanceReason !== undefined) await byLabel(page, '遠隔地でのお取引の理由').fill(distanceReason);
+}
+
+/** The postal code search, its candidate, and the rest of the address. */
+async function searchAddress(page: Page, entry: PersonalEntry): Promise<void> {
   await byLabel(page, '郵便番号').fill(entry.postalNumber);
   const search = page.getByRole('button', { name: '住所を検索' });
   await search.click();
@@ -36,18 +51,26 @@ export async function fillPersonal(page: Page, entry: PersonalEntry): Promise<vo
   await expect(page.locator('output')).toHaveText(entry.address);
   await byLabel(page, '番地・建物名・部屋番号').fill(entry.subAddress);
   await byLabel(page, '番地・建物名・部屋番号（フリガナ）').fill(entry.kanaSubAddress);
-  for (const purpose of entry.purposes) await page.getByLabel(purpose, { exact: true }).check();
+}
+
+/** 「該当する住所がない」, then the address typed from its prefecture. */
+async function typeTemporaryAddress(page: Page, address: NonNullable<OwnVariant['temporaryAddress']>): Promise<void> {
+  await page.getByLabel('該当する住所がない').check();
+  await byLabel(page, '都道府県').selectOption(address.prefecture);
+  await byLabel(page, '住所（市区町村以降）').fill(address.address);
+  await byLabel(page, '住所（フリガナ）').fill(address.kana);
 }
 
 /** /child/personal: the child's data, then the child's occupation (chosen last: the birthday decides the list). */
-export async function fillChildPersonal(page: Page, child: ChildEntry): Promise<void> {
-  await fillPersonal(page, child);
-  await byLabel(page, 'ご職業').selectOption({ label: child.occupation });
+export async function fillChildPersonal(page: Page, child: ChildEntry, variant: OwnVariant = {}, distanceReason?: string): Promise<void> {
+  await fillPersonal(page, child, variant, distanceReason);
+  await fillOccupation(page, variant.occupation?.name ?? child.occupation, undefined, variant.occupation?.other);
 }
 
-/** The occupation select and, for an occupation that needs one, the workplace typed by hand. */
-export async function fillOccupation(page: Page, occupation: string, workplace: WorkplaceEntry | undefined): Promise<void> {
+/** The occupation select (and その他's text) and, for an occupation that needs one, the workplace typed by hand. */
+export async function fillOccupation(page: Page, occupation: string, workplace: WorkplaceEntry | undefined, other?: string): Promise<void> {
   await byLabel(page, 'ご職業').selectOption({ label: occupation });
+  if (other !== undefined) await byLabel(page, 'ご職業（その他）').fill(other);
   if (workplace) {
     await byLabel(page, 'お勤め先名').fill(workplace.name);
     await typePhone(page, 'お勤め先電話番号', workplace.phone);
@@ -65,12 +88,13 @@ async function nameThenKana(page: Page, name: string, nameLabel: string, kana: s
   await byLabel(page, kanaLabel).fill(kana);
 }
 
-/** /child/parent: the parent's data and occupation. */
-export async function fillParent(page: Page, parent: ParentEntry): Promise<void> {
+/** /child/parent: the parent's data and occupation (the variant's instead, with no workplace, if it has one). */
+export async function fillParent(page: Page, parent: ParentEntry, variant: OwnVariant = {}): Promise<void> {
   await nameThenKana(page, parent.lastName, 'お名前（姓）', parent.kanaLastName, 'フリガナ（セイ）', 'お名前（名）');
   await nameThenKana(page, parent.firstName, 'お名前（名）', parent.kanaFirstName, 'フリガナ（メイ）', 'フリガナ（セイ）');
   await chooseBirthday(page, parent.birthday);
   await groupOf(page, '続柄').getByText(parent.relationship, { exact: true }).click();
   await typePhone(page, '携帯電話番号', parent.mobile);
-  await fillOccupation(page, parent.occupation, parent.workplace);
+  if (variant.occupation) await fillOccupation(page, variant.occupation.name, undefined, variant.occupation.other);
+  else await fillOccupation(page, parent.occupation, parent.workplace);
 }

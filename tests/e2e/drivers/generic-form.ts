@@ -8,7 +8,8 @@ import { isRecord, OPTIONS_KEYWORD, uiSchemaOf, widgetOf, type ApplicationTypeNa
 import { resolvedFormSchema } from '../../../src/domain/forms/resolve';
 import { fieldOrderOf } from '../../../src/domain/forms/order';
 import type { FormRuleContext } from '../../../src/domain/rules/registry';
-import { sampleAnswers, variantOfVisit, type Variant } from '../../../src/flow-tools/samples';
+import { conditionsOfForm, sampleAnswers, variantOfVisit, type Variant } from '../../../src/flow-tools/samples';
+import { stateOf, type FieldStates } from '../../../src/domain/forms/field-states';
 import { groupOf } from '../support';
 
 /**
@@ -116,12 +117,28 @@ export async function fillGenericForm(page: Page, form: string, fill: GenericFil
   const { schema, answers, states } = visitAnswers(form, fill);
   for (const field of fieldOrderOf(schema)) {
     const property = schema.properties?.[field];
-    if (!property) continue;
-    if (states.get(field)?.asked) await answer(page, schema, field, property, answers[field]);
-    // Not asked: no control of it on the page (a hidden input, if any).
-    else await expect(page.locator(`[id^="root_${field}"]:visible`), `${form}.${field} is not asked`).toHaveCount(0);
+    if (property && states.get(field)?.asked) await answer(page, schema, field, property, answers[field]);
   }
+  await expectShownAsJudged(page, form, schema, states);
   await submitFormStep(page);
+}
+
+/**
+ * The page shows exactly the fields the answers ask: no control of a field not asked (a hidden
+ * input, if any), a control of each conditional field asked (but for hidden ones), read-only
+ * while locked. `idPrefix` is the form's name on a page of several forms (FormStep.tsx).
+ */
+export async function expectShownAsJudged(page: Page, form: string, schema: FormSchema, states: FieldStates, idPrefix = 'root'): Promise<void> {
+  const conditional = new Set(conditionsOfForm(schema).map((condition) => condition.field));
+  for (const field of fieldOrderOf(schema)) {
+    const controls = page.locator(`[id^="${idPrefix}_${field}"]:visible`);
+    const state = stateOf(states, field);
+    if (!state.asked) await expect(controls, `${form}.${field} is not asked`).toHaveCount(0);
+    else if (conditional.has(field) && widgetOf(schema, field) !== 'hidden') {
+      await expect(controls.first(), `${form}.${field} is asked`).toBeVisible();
+      if (state.locked) await expect(controls.first(), `${form}.${field} is locked`).toHaveAttribute('readonly', '');
+    }
+  }
 }
 
 /** A form step's submit: 「入力内容を確認する」 when the summary follows, else 「次へ」 (the flow decides). */

@@ -1,12 +1,19 @@
 import { expect, type Page } from '@playwright/test';
-import { bankUrl, groupOf, passPreCheck, readCodeFromOutbox, uniqueMailAddress, type BankCode } from '../support';
+import { bankUrl, byLabel, groupOf, passPreCheck, readCodeFromOutbox, uniqueMailAddress, type BankCode } from '../support';
 import { childApplicants, generalApplicants, PIN } from './applicants';
 import { fillChildPersonal, fillOccupation, fillParent, fillPersonal } from './forms';
-import { fillGenericForm, submitFormStep } from './generic-form';
+import { expectShownAsJudged, fillGenericForm, submitFormStep } from './generic-form';
+import { DISTANCE_REASON, ownFormStates, ownVariantOf, permittedWorkplaceOf } from './own-variants';
+import { stateOf } from '../../../src/domain/forms/field-states';
 import { asCameraFile, documentPhoto, unreadableHeic } from './photos';
 import type { EventDriver, FlowId, Journey, PageContext, ProviderOutcome, ScreenDrivers } from './types';
 import type { FormWithDriver } from './own-forms';
-import { GENERIC_FORM_SCREEN } from '../../../src/domain/flow/vocabulary';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeFlow } from '../../../src/domain/flow/model';
+import { resumeSteps } from '../../../src/domain/flow/resume';
+import type { FlowConfig, FlowPage } from '../../../src/domain/flow/types';
+import { GENERIC_FORM_SCREEN, PIN_SCREEN, type ScreenName } from '../../../src/domain/flow/vocabulary';
 import { identityLabels } from '../../../src/server/ekyc/oidc-standin-labels.js';
 import { simulatorOutcomeLabels } from '../../../src/server/ekyc/simulator-labels.js';
 import type { ProviderMethod } from '../../../src/domain/identity-check-methods';
@@ -102,10 +109,11 @@ export const screenDrivers: ScreenDrivers = {
   },
   // The generic form step: its NEXT by the page's form (formDrivers, else the schema-driven filler).
   [GENERIC_FORM_SCREEN]: {
-    NEXT: async (journey, { form, visit }) => {
+    NEXT: async (journey, context) => {
+      const { form, visit } = context;
       if (!form) throw new Error(`${GENERIC_FORM_SCREEN} NEXT: the page's form (meta.form) is needed`);
       const own = Object.hasOwn(formDrivers, form) ? formDrivers[form as FormWithDriver] : undefined;
-      if (own) await own(journey);
+      if (own) await own(journey, context);
       else await fillGenericForm(journey.page, form, { flowId: journey.flow, applicationType: journey.flow === 'child' ? 'CHILD' : 'GENERAL', bank: journey.bank, visit: visit ?? 0 });
     },
     BACK: back,
@@ -174,26 +182,65 @@ export const screenDrivers: ScreenDrivers = {
 
 /**
  * The forms of the generic form step whose answers matter to the journeys (chosen by bank, as
- * the summary checks expect them), by meta.form; any other form is answered from its schema.
+ * the summary checks expect them, and varied by the journey: own-variants.ts), by meta.form;
+ * any other form is answered from its schema. Each checks that the page shows what the
+ * engine's conditions make of its answers, then presses 次へ.
  */
-/** The personal form, the applicant's or (with the occupation) the child's, then 次へ. */
-async function personalStep({ page, bank, flow }: Journey): Promise<void> {
-  if (flow === 'child') await fillChildPersonal(page, childApplicants[bank].child);
-  else await fillPersonal(page, generalApplicants[bank].person);
+async function personalStep(journey: Journey, context: PageContext): Promise<void> {
+  const { page, bank, flow } = journey;
+  const { journeyIndex } = context;
+  const variant = ownVariantOf('personal', journeyIndex);
+  const { states } = ownFormStates('personal', flow, bank, journeyIndex);
+  const reason = stateOf(states, 'distanceTransactionReason').asked ? DISTANCE_REASON : undefined;
+  if (flow === 'child') await fillChildPersonal(page, childApplicants[bank].child, variant, reason);
+  else await fillPersonal(page, generalApplicants[bank].person, variant, reason);
+  await expectPageAsJudged(journey, context);
   await button(page, '次へ').click();
 }
 
-const formDrivers: Record<FormWithDriver, (journey: Journey) => Promise<void>> = {
-  personal: (journey) => personalStep(journey),
-  workplace: async ({ page, bank }) => {
-    const { occupation, workplace } = generalApplicants[bank];
-    await fillOccupation(page, occupation, workplace);
-    await button(page, '次へ').click();
-  },
+/** Each form of the page shows exactly the fields the engine's conditions ask of the journey's answers. */
+async function expectPageAsJudged({ page, bank, flow }: Journey, { form, pageForms, journeyIndex }: PageContext): Promise<void> {
+  // A hand-written test names the page's first form only: the flow says which forms the page asks.
+  const forms = pageForms ?? flowModelOf(flow).pages.find((each) => each.forms[0] === form)?.forms ?? (form === undefined ? [] : [form]);
+  for (const each of forms) {
+    const { schema, states } = ownFormStates(each, flow, bank, journeyIndex);
+    // On a page of several forms each form's control ids start with its name (FormStep.tsx).
+    await expectShownAsJudged(page, each, schema, states, forms.length > 1 ? each : 'root');
+  }
+}
+
+/** /workplace: the applicant's occupation and workplace, or the variant's (a workplace code applied, and an account held there). */
+async function workplaceStep(journey: Journey, context: PageContext): Promise<void> {
+  const { page, bank } = journey;
+  const variant = ownVariantOf('workplace', context.journeyIndex);
+  const { occupation, workplace } = generalApplicants[bank];
+  if (variant.occupation) await fillOccupation(page, variant.occupation.name, undefined, variant.occupation.other);
+  else await fillOccupation(page, occupation, workplace);
+  if (variant.appliedWorkplace) {
+    const code = byLabel(page, '勤務先コード');
+    // Shown again after 戻る, the code is applied already.
+    if ((await code.getAttribute('readonly')) === null) {
+      await code.fill(permittedWorkplaceOf(bank).code);
+      await page.getByRole('button', { name: /^適用\s*（勤務先コード）$/ }).click();
+      await expect(code).toHaveAttribute('readonly', '');
+    }
+    const account = groupOf(page, 'お持ちの口座がありますか');
+    await account.getByText('はい', { exact: true }).click();
+    await account.getByLabel(/^店番/).fill(variant.appliedWorkplace.branch);
+    await account.getByLabel(/^口座番号/).fill(variant.appliedWorkplace.account);
+  }
+  await expectPageAsJudged(journey, context);
+  await button(page, '次へ').click();
+}
+
+const formDrivers: Record<FormWithDriver, EventDriver> = {
+  personal: personalStep,
+  workplace: workplaceStep,
   // /child/parent: the parent's data and workplace (parent, then parent-workplace) under one 次へ.
-  parent: async ({ page, bank }) => {
-    await fillParent(page, childApplicants[bank].parent);
-    await button(page, '次へ').click();
+  parent: async (journey, context) => {
+    await fillParent(journey.page, childApplicants[journey.bank].parent, ownVariantOf('parent', context.journeyIndex));
+    await expectPageAsJudged(journey, context);
+    await button(journey.page, '次へ').click();
   },
   branch: async ({ page, bank, flow }) => {
     const index = (flow === 'child' ? childApplicants : generalApplicants)[bank].branchIndex;
@@ -274,32 +321,66 @@ export async function reachPersonal(page: Page, bank: BankCode = '0177', flow: F
   return journey;
 }
 
+/** The flow a server runs: the one under test (E2E_FLOWS_DIR, else the repository's flows/), or that of `dir`. */
+export function flowModelOf(flow: FlowId, dir = process.env.E2E_FLOWS_DIR ?? new URL('../../../flows/', import.meta.url).pathname) {
+  return describeFlow(JSON.parse(readFileSync(join(dir, `${flow}.json`), 'utf8')) as FlowConfig);
+}
+
+/** The step counter a page shows in a flow (its meta.step of meta.totalSteps). */
+export function stepCounterOf(flow: FlowId, path: string, dir?: string): { step: number; of: number } {
+  const model = flowModelOf(flow, dir);
+  const page = model.pageByPath.get(path);
+  if (page?.step === undefined) throw new Error(`flows/${flow}.json: no step counter on ${path}`);
+  return { step: page.step, of: model.config.meta.totalSteps };
+}
+
+/**
+ * From the page the applicant is on, NEXT page after page along the flow (each answered as the
+ * drivers answer it) until `path`: the way to a page, whatever steps a product owner put before it.
+ */
+export async function walkTo(journey: Journey, from: string, path: string, dir?: string): Promise<void> {
+  const along = resumeSteps(flowModelOf(journey.flow, dir));
+  let index = along.findIndex((page) => page.path === from);
+  if (index < 0) throw new Error(`flows/${journey.flow}.json: ${from} is no step after the e-mail check`);
+  while ((along[index] as FlowPage).path !== path) {
+    const page = along[index] as FlowPage;
+    const next = along[index + 1];
+    if (!next) throw new Error(`flows/${journey.flow}.json: ${path} does not follow ${from} along NEXT`);
+    await act(journey, page.screen, 'NEXT', page.screen === GENERIC_FORM_SCREEN ? page.forms[0] : undefined);
+    await expect(journey.page).toHaveURL(new RegExp(`${next.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    index += 1;
+  }
+}
+
+/**
+ * The steps along NEXT from the page after the e-mail check to the first page of screen
+ * `until`, read from the flow: a step a product owner adds on the way is walked too (answered
+ * from its schema when it has no driver of its own).
+ */
+function stepsToScreen(flow: FlowId, from: 'first step' | ScreenName, until: ScreenName): Step[] {
+  const model = flowModelOf(flow);
+  const along = resumeSteps(model);
+  const start = from === 'first step' ? 0 : along.findIndex((page) => page.screen === from);
+  const steps: Step[] = [];
+  for (let index = start; index >= 0 && index < along.length - 1; index += 1) {
+    const page = along[index] as FlowPage;
+    const next = along[index + 1] as FlowPage;
+    steps.push(page.forms[0] === undefined || page.screen !== GENERIC_FORM_SCREEN ? [page.screen, 'NEXT', next.path] : [page.screen, 'NEXT', next.path, page.forms[0]]);
+    if (next.screen === until) return steps;
+  }
+  throw new Error(`flows/${flow}.json: no page of screen ${until} along NEXT`);
+}
+
 /** From the first form (/personal, /child/personal) to the PIN page, with the bank's applicant of each flow. */
 export const TO_PIN: Record<FlowId, readonly Step[]> = {
-  general: [
-    ['FormStep', 'NEXT', '/workplace', 'personal'],
-    ['FormStep', 'NEXT', '/branch', 'workplace'],
-    ['FormStep', 'NEXT', '/seal-less', 'branch'],
-    ['FormStep', 'NEXT', '/confirmation', 'sealLess'],
-    ['Confirmation', 'NEXT', '/pin'],
-  ],
-  child: [
-    ['FormStep', 'NEXT', '/child/parent', 'personal'],
-    ['FormStep', 'NEXT', '/child/branch', 'parent'],
-    ['FormStep', 'NEXT', '/child/confirmation', 'branch'],
-    ['Confirmation', 'NEXT', '/child/pin'],
-  ],
+  general: stepsToScreen('general', 'first step', PIN_SCREEN),
+  child: stepsToScreen('child', 'first step', PIN_SCREEN),
 };
 
 /** From the PIN page to the page that starts the applicant's (the parent's) identity check: the child's documents first. */
 export const TO_IDENTITY_CHECK: Record<FlowId, readonly Step[]> = {
-  general: [['Pin', 'NEXT', '/ekyc-preparation']],
-  child: [
-    ['Pin', 'NEXT', '/child/ekyc-preparation'],
-    ['ChildEkycPreparation', 'NEXT', '/child/ekyc-identification-documents'],
-    ['IdentificationDocuments', 'NEXT', '/child/ekyc-supplementary-documents'],
-    ['SupplementaryDocuments', 'NEXT', '/child/parent-ekyc-preparation'],
-  ],
+  general: stepsToScreen('general', PIN_SCREEN, 'EkycPreparation'),
+  child: stepsToScreen('child', PIN_SCREEN, 'EkycPreparation'),
 };
 
 /** From the landing page to the page choosing the identity check (/ekyc-preparation, /child/parent-ekyc-preparation). */

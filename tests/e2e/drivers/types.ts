@@ -33,8 +33,12 @@ export interface Journey {
 /** What a driver knows of its page beyond the screen: the form the page asks (its meta.form). */
 export interface PageContext {
   form?: string;
+  /** Every form the page asks (meta.form), the first being `form`. */
+  pageForms?: readonly string[];
   /** Which visit of the form in the flow's journeys (0 first), for a form filled from its schema (generic-form.ts). */
   visit?: number;
+  /** Which of its flow's generated journeys this is (0 first), for the variants of the forms with drivers of their own (own-variants.ts); none outside them. */
+  journeyIndex?: number;
 }
 
 /** One user action: fill what the screen needs with valid data for journey.bank, then press its button. */

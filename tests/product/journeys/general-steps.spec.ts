@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { reachPersonal, walk } from './drivers';
-import { generalApplicants, validInvitationCode } from './drivers/applicants';
-import { bankCodes, bankUrl, byLabel, errorOf, expectNoHorizontalScroll, groupOf, readSummary, type BankCode } from './support';
+import { reachPersonal, walk } from '../../e2e/drivers';
+import { generalApplicants, validInvitationCode } from '../../e2e/drivers/applicants';
+import { spec } from '../spec';
+import { bankCodes, bankUrl, byLabel, errorOf, expectNoHorizontalScroll, groupOf, readSummary, type BankCode } from '../../e2e/support';
 
 // The narrowest phone the service supports.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -21,7 +22,7 @@ interface MasterBranch {
 }
 
 function masterData<T>(bank: BankCode, file: string, key: string): T[] {
-  const json = JSON.parse(readFileSync(new URL(`../../banks/${bank}/${file}.json`, import.meta.url), 'utf8')) as Record<string, T[]>;
+  const json = JSON.parse(readFileSync(new URL(`../../../banks/${bank}/${file}.json`, import.meta.url), 'utf8')) as Record<string, T[]>;
   return json[key] ?? [];
 }
 
@@ -105,7 +106,7 @@ async function applyCode(page: Page, label: '勤務先コード' | '紹介コー
 }
 
 for (const bank of bankCodes) {
-  test(`bank ${bank}: from /term to /confirmation, and the summary is what was typed`, async ({ page }) => {
+  test(spec('§2 Route overview', `bank ${bank}: from /term to /confirmation, and the summary is what was typed`), async ({ page }) => {
     const journey = JOURNEYS[bank];
     const { permitted, notPermitted, invitation, branches } = fixturesOf(bank);
     const workplace = journey.workplace === 'permitted' ? permitted : notPermitted;
@@ -226,7 +227,7 @@ for (const bank of bankCodes) {
   });
 }
 
-test('each message of /workplace at its field, and the values survive going to /branch and back', async ({ page }) => {
+test(spec('§2 /workplace', 'each message of /workplace at its field, and the values survive going to /branch and back'), async ({ page }) => {
   const { permitted, invitation } = fixturesOf('0177');
   await walk(await reachPersonal(page, '0177'), [['FormStep', 'NEXT', '/workplace', 'personal']]);
   const next = button(page, '次へ');
@@ -319,7 +320,7 @@ test('each message of /workplace at its field, and the values survive going to /
   await expect(accountSection).toHaveCount(0);
 });
 
-test('branch, seal and confirmation ask for their answer, and 戻る keeps every choice', async ({ page }) => {
+test(spec('§2 /branch, /seal-less, /confirmation', 'each asks for its answer, and 戻る keeps every choice'), async ({ page }) => {
   const { branches } = fixturesOf('0587');
   const chosen = branches[1];
   if (!chosen) throw new Error('no branch');
@@ -363,7 +364,7 @@ test('branch, seal and confirmation ask for their answer, and 戻る keeps every
   await expect(byLabel(page, 'ご職業').locator('option:checked')).toHaveText('学生');
 });
 
-test('a page of the steps opened directly (not from its neighbour) goes to the error page', async ({ page }) => {
+test(spec('§2 Navigation guard', 'a page of the steps opened directly (not from its neighbour) goes to the error page'), async ({ page }) => {
   await reachPersonal(page, '0181');
   await page.goto(bankUrl('0181', '/confirmation'));
   await expect(page).toHaveURL(bankUrl('0181', '/error'));

@@ -206,7 +206,7 @@ describe(spec('§2 /seal-less (step 4 of 7)', "Two choices … Button 'Confirm i
   });
 });
 
-describe(spec('§2 /pin', 'A warning modal says edits are impossible afterwards'), () => {
+describe(spec('§2 /seal-less (step 4 of 7), /pin', "Button 'Confirm input' … edits are impossible afterwards"), () => {
   it('shows the server\'s message on the page, takes the focus and stays (/seal-less)', async () => {
     const server = startServer({ sealLess: true });
     const props = screenProps('/seal-less');
