@@ -83,6 +83,10 @@ describe('invalid JSON', () => {
   ])('$kind', expectKind);
 });
 
+/** The lint of the two flows and one more file. */
+const lintBesideShipped = (fileName: string, text: string) =>
+  lintFlows([{ fileName: 'flows/general.json', text: generalText }, { fileName: 'flows/child.json', text: childText }, { fileName, text }], schema, formNames);
+
 describe('lintFlows', () => {
   it('lintFlows finds a path clash in both files and a duplicate flow id', () => {
     const clash = broken((f) => {
@@ -93,15 +97,7 @@ describe('lintFlows', () => {
     const copy = broken((f) => {
       for (const s of Object.values(f.states) as Loose[]) if (s.meta?.path) s.meta.path = `/copy${s.meta.path}`;
     });
-    const ids = lintFlows(
-      [
-        { fileName: 'flows/general.json', text: generalText },
-        { fileName: 'flows/child.json', text: childText },
-        { fileName: 'flows/copy.json', text: copy },
-      ],
-      schema,
-      formNames,
-    );
+    const ids = lintBesideShipped('flows/copy.json', copy);
     expect(ids).toEqual([
       expect.objectContaining({ file: 'flows/copy.json', pointer: '/id', line: lineOfPointer(copy, '/id'), message: 'flow id "general" is already used by flows/general.json; each flow needs its own id' }),
       expect.objectContaining({ file: 'flows/copy.json', pointer: '/meta/applicationType', line: lineOfPointer(copy, '/meta/applicationType') }),
@@ -116,15 +112,7 @@ describe('a third flow file', () => {
       for (const state of Object.values(f.states) as Loose[]) if (state.meta?.path) state.meta.path = `/student${state.meta.path as string}`;
       if (f.states.term?.meta) f.states.term.meta.path = '/student/term';
     }).replaceAll('#general.', '#student.');
-    const problems = lintFlows(
-      [
-        { fileName: 'flows/general.json', text: generalText },
-        { fileName: 'flows/child.json', text: childText },
-        { fileName: 'flows/student.json', text: third },
-      ],
-      schema,
-      formNames,
-    );
+    const problems = lintBesideShipped('flows/student.json', third);
     expect(problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`)).toEqual([
       expect.stringMatching(/^flows\/student\.json \/meta\/applicationType: meta\.applicationType "GENERAL" is already the type of flows\/general\.json/),
     ]);
