@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { act, chooseProviderOutcome, openJourney, reachPersonal, walk, type Journey } from './drivers';
+import { act, chooseProviderOutcome, openJourney, reachPersonal, stepTextOf, walk, type Journey } from './drivers';
 import { birthdayOf, childApplicants, tokyoToday, validInvitationCode, type ChildApplicant } from './drivers/applicants';
 import { fillChildPersonal, fillParent } from './drivers/forms';
 import { documentPhoto, ONE_MIB, readUploads, watchUploads } from './drivers/photos';
@@ -139,7 +139,7 @@ for (const bank of bankCodes) {
     // The pages between the provider and /child/complete, each shown only for a moment.
     const shown = seen.map(({ path, heading, step }) => `${path} ${heading} ${step ?? '-'}`);
     const order = [
-      '/child/ekyc-callback 本人確認書類の確認中 ステップ 12/12',
+      `/child/ekyc-callback 本人確認書類の確認中 ${stepTextOf('child', '/child/ekyc-callback')}`,
       '/child/redirect お申込みを受け付けています -',
       '/child/complete お申込み完了 -',
     ].map((screen) => shown.indexOf(screen));

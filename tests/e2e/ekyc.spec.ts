@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { act, chooseProviderOutcome, reachPersonal, TO_PIN, walk, type Journey } from './drivers';
+import { act, chooseProviderOutcome, reachPersonal, stepTextOf, TO_PIN, walk, type Journey } from './drivers';
 import { generalApplicants, PIN } from './drivers/applicants';
 import { documentPhoto, ONE_MIB, readUploads, watchUploads } from './drivers/photos';
 import { bankCodes, bankUrl, expectNoHorizontalScroll, type BankCode } from './support';
@@ -19,6 +19,9 @@ const EKYC_ERROR = '本人確認時にエラーが発生しました。お手数
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
+/** The step counter of a page of the general flow, as the flow sets it. */
+const counterOf = (path: string) => stepTextOf('general', path);
+
 /** /term → /confirmation → 申し込む with each bank's applicant. */
 async function reachPin(page: Page, bank: BankCode): Promise<Journey> {
   const journey = await reachPersonal(page, bank);
@@ -26,9 +29,9 @@ async function reachPin(page: Page, bank: BankCode): Promise<Journey> {
   return journey;
 }
 
-/** /pin (6/7): a forbidden PIN first, then a good one, the warning, OK → /ekyc-preparation. */
+/** /pin: a forbidden PIN first, then a good one, the warning, OK → /ekyc-preparation. */
 async function setPin(page: Page, bank: BankCode): Promise<void> {
-  await expect(page.getByText('ステップ 6/7')).toBeVisible();
+  await expect(page.getByText(counterOf('/pin'))).toBeVisible();
   const pin = page.getByLabel(/^暗証番号必須$/);
   const confirmation = page.getByLabel(/^暗証番号（確認用）/);
   const set = button(page, '設定する');
@@ -63,11 +66,11 @@ async function setPin(page: Page, bank: BankCode): Promise<void> {
   expect(JSON.parse(pinPosts[0] ?? '{}')).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9+/]+={0,2}$/), keyId: expect.any(String) });
 }
 
-/** /ekyc-preparation (7/7) → the provider simulator → the outcome → back to /ekyc-callback. */
+/** /ekyc-preparation → the provider simulator → the outcome → back to /ekyc-callback. */
 async function identityCheck(journey: Journey, outcome: Parameters<typeof chooseProviderOutcome>[1]): Promise<void> {
   const { page, bank } = journey;
   await expect(page).toHaveURL(bankUrl(bank, '/ekyc-preparation'));
-  await expect(page.getByText('ステップ 7/7')).toBeVisible();
+  await expect(page.getByText(counterOf('/ekyc-preparation'))).toBeVisible();
   await expect(page.getByText('運転免許証', { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await act(journey, 'EkycPreparation', 'START_EKYC');
@@ -177,7 +180,7 @@ test('no result in time: 12 tries with visible progress, then /ekyc-error', asyn
 
   await expect(page).toHaveURL(bankUrl(bank, '/ekyc-callback'));
   await expect(page.getByText('本人確認書類を確認しています')).toBeVisible();
-  await expect(page.getByText('ステップ 7/7')).toBeVisible();
+  await expect(page.getByText(counterOf('/ekyc-callback'))).toBeVisible();
   const progress = page.getByRole('progressbar', { name: '本人確認の確認状況' });
   await expect(progress).toHaveAttribute('aria-valuemax', '12');
   await expect(progress).toHaveAttribute('aria-valuenow', /^([3-9]|1[0-2])$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { act, chooseProviderOutcome, PROVIDER_PAGES, reachIdentityCheck, walk, type FlowId, type Journey } from './drivers';
+import { act, chooseProviderOutcome, PROVIDER_PAGES, reachIdentityCheck, stepTextOf, walk, type FlowId, type Journey } from './drivers';
 import { bankUrl, expectNoHorizontalScroll, expectScreen, recordScreens, type BankCode, type ScreenSeen } from './support';
 
 /**
@@ -17,11 +17,11 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 
 /** Each flow's pages around the identity check (flows/general.json, flows/child.json). */
 const PAGES: Record<FlowId, { preparation: string; heading: string; step: string; callback: string; redirect: string; complete: string }> = {
-  general: { preparation: '/ekyc-preparation', heading: '本人確認の準備', step: 'ステップ 7/7', callback: '/ekyc-callback', redirect: '/redirect', complete: '/complete' },
+  general: { preparation: '/ekyc-preparation', heading: '本人確認の準備', step: stepTextOf('general', '/ekyc-preparation'), callback: '/ekyc-callback', redirect: '/redirect', complete: '/complete' },
   child: {
     preparation: '/child/parent-ekyc-preparation',
     heading: '親権者さまの本人確認',
-    step: 'ステップ 12/12',
+    step: stepTextOf('child', '/child/parent-ekyc-preparation'),
     callback: '/child/ekyc-callback',
     redirect: '/child/redirect',
     complete: '/child/complete',
@@ -83,7 +83,7 @@ for (const { flow, bank, completeText } of journeys) {
     await expectNoHorizontalScroll(page);
     expectShownInOrder(seen, [
       `${pages.preparation} ${pages.heading} ${pages.step}`,
-      `${pages.callback} 本人確認書類の確認中 ${pages.step}`,
+      `${pages.callback} 本人確認書類の確認中 ${stepTextOf(flow, pages.callback)}`,
       `${pages.redirect} お申込みを受け付けています -`,
       `${pages.complete} お申込み完了 -`,
     ]);

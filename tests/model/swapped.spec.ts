@@ -7,6 +7,7 @@ import { loadFlows } from './flows';
 import { planFlow } from './plan';
 import { journeyTitle, runJourney } from './journey';
 import { act, chooseProviderOutcome, walkTo, type Journey } from '../e2e/drivers';
+import { formStepSubmit, submitFormStep } from '../e2e/drivers/generic-form';
 import { exampleForm, NEW_FORM, NEW_FORM_TEXTS, NEW_STEP, NEW_STEPS, TRIAL_FORM, TRIAL_TEXTS } from './new-step';
 import { EDITED_COPY_FIRST_BANK, SWAPPED_STEPS } from './swap';
 
@@ -89,7 +90,7 @@ test('the new form step: asked, refused with its own message on the page and by 
   const note = page.getByLabel(new RegExp(`^${NEW_FORM_TEXTS.noteTitle}`));
   await time.selectOption({ label: NEW_FORM_TEXTS.times[1].title });
   await note.fill('　 ');
-  await page.getByRole('button', { name: '次へ', exact: true }).click();
+  await submitFormStep(page);
   await expect(page.getByText(NEW_FORM_TEXTS.noteRequired)).toBeVisible();
   await expect(note).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`${NEW_STEP.path}$`));
@@ -101,7 +102,7 @@ test('the new form step: asked, refused with its own message on the page and by 
   expect(refused.json).toEqual({ message: NEW_FORM_TEXTS.noteRequired, errors: [{ field: 'contactNote', message: NEW_FORM_TEXTS.noteRequired }] });
 
   await note.fill('夕方以降にお願いします');
-  await page.getByRole('button', { name: '次へ', exact: true }).click();
+  await submitFormStep(page);
   await expect(page).not.toHaveURL(new RegExp(`${NEW_STEP.path}$`));
   await walkTo(journey, new URL(page.url()).pathname, '/confirmation', dir);
   const section = page.getByRole('region', { name: NEW_FORM_TEXTS.title });
@@ -131,7 +132,8 @@ test('the conditions example: a detail asked for two of three options, and a dec
   const kinds = page.getByRole('group', { name: new RegExp(`^${TRIAL_TEXTS.kindTitle}`) });
   const detail = page.getByLabel(new RegExp(`^${TRIAL_TEXTS.detailTitle}`));
   const declaration = page.getByRole('checkbox', { name: new RegExp(`^${TRIAL_TEXTS.declarationTitle}`) });
-  const next = page.getByRole('button', { name: '次へ', exact: true });
+  // 次へ, or 「入力内容を確認する」 where the product has put the step last before the confirmation.
+  const next = formStepSubmit(page);
 
   // Before a choice the detail is not asked; the declaration says it must be ticked.
   await expect(detail).toHaveCount(0);

@@ -143,5 +143,10 @@ export async function expectShownAsJudged(page: Page, form: string, schema: Form
 
 /** A form step's submit: 「入力内容を確認する」 when the summary follows, else 「次へ」 (the flow decides). */
 export function submitFormStep(page: Page): Promise<void> {
-  return page.getByRole('button', { name: /^(入力内容を確認する|次へ)$/ }).click();
+  return formStepSubmit(page).click();
+}
+
+/** The form step's submit button, whichever of its two names the flow gives it. */
+export function formStepSubmit(page: Page): Locator {
+  return page.getByRole('button', { name: /^(入力内容を確認する|次へ)$/ });
 }

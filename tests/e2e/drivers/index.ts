@@ -334,6 +334,12 @@ export function stepCounterOf(flow: FlowId, path: string, dir?: string): { step:
   return { step: page.step, of: model.config.meta.totalSteps };
 }
 
+/** The step counter's text on a page of a flow: "ステップ 7/7". */
+export function stepTextOf(flow: FlowId, path: string, dir?: string): string {
+  const { step, of } = stepCounterOf(flow, path, dir);
+  return `ステップ ${step}/${of}`;
+}
+
 /**
  * From the page the applicant is on, NEXT page after page along the flow (each answered as the
  * drivers answer it) until `path`: the way to a page, whatever steps a product owner put before it.
