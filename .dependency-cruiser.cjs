@@ -1,5 +1,5 @@
 /**
- * The walls between the parts of src/ (README, "Architecture in one picture"), checked by
+ * The walls between the parts of src/ (docs/architecture.md, "Architecture in one picture"), checked by
  * dependency-cruiser on every `npm test` (npm run test:layers). One named rule per wall; the
  * name is what a violation reports, and tests/unit/layers.test.ts proves each one can fail.
  *

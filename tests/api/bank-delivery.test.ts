@@ -196,7 +196,7 @@ describe.each(backends)('hand-off to the bank ($name)', (backend) => {
     const addresses = (await app.db.select({ mail: applications.mailAddress }).from(applications)).flatMap((row) => (row.mail ? [row.mail] : []));
     const secrets = [...addresses, ...receiver.arrivals.map((arrival) => arrival.signature), 'ﾔﾏﾀﾞ', '山田', '花子', publicKeyPem.split('\n')[1] ?? 'no key'];
     expect(log.lines.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
-    // The figures the README quotes.
+    // The figures docs/operations.md quotes.
     console.info(
       `bank delivery (${backend.name}): completed ${APPLICATIONS}, attempts ${attempts} (received ${receiver.arrivals.length}, refused 503: 3, ` +
         `connection refused: ${attempts - receiver.arrivals.length}), delivered ${accepted.length}, duplicates ${duplicates}`,

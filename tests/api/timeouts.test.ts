@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './helpers.js';
 /**
  * The connection limits over a real socket (issue 10): a request whose headers or body
  * trickle in is cut off with 408 and a Japanese message, and an idle kept-alive connection is
- * closed. The limits are shortened here by configuration; the defaults are in the README.
+ * closed. The limits are shortened here by configuration; the defaults are in docs/configuration.md.
  */
 
 describe('connection timeouts', () => {

@@ -6,7 +6,7 @@ import { httpMessages } from '../http-messages.js';
 
 /**
  * Limits on the connection itself, so a client that trickles its headers or body, or holds a
- * connection open, cannot tie up the server (README "Limits"). Chosen for phones on slow
+ * connection open, cannot tie up the server (docs/configuration.md, "The request boundary"). Chosen for phones on slow
  * networks: a 1 MiB photo at 128 kbit/s takes about 66 s, within the 120 s of a whole request.
  */
 export interface ConnectionTimeouts {
