@@ -19,11 +19,14 @@ export interface MessageProblem {
   message: string;
 }
 
+/** The catalogue's texts that take no argument, by key. */
+const texts = Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
+/** The keys of the catalogue's texts that take no argument (what x-step.reminder may name). */
+export const textMessageKeys: readonly string[] = Object.keys(texts);
+
 /** What a schema may name: every text of the catalogue, and the templates that take a number. */
-const catalogue: Record<string, string | ((argument: number) => string)> = {
-  ...Object.fromEntries(Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
-  tooLong: messages.tooLong,
-};
+const catalogue: Record<string, string | ((argument: number) => string)> = { ...texts, tooLong: messages.tooLong };
 
 /** The keys a schema may name, for the lint's "known messages" list (templates as tooLong:N). */
 export const messageKeys: readonly string[] = Object.entries(catalogue).map(([key, value]) => (typeof value === 'function' ? `${key}:N` : key));

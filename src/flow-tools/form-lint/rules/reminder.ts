@@ -1,5 +1,5 @@
 import { FORM_STEP_KEYWORD, isRecord } from '../../../domain/forms/format';
-import { messages } from '../../../domain/messages';
+import { textMessageKeys } from '../../../domain/schemas/messages';
 import { withChoices } from '../../lint/words';
 import type { FormRule } from '../rule';
 
@@ -12,9 +12,8 @@ export const reminder: FormRule = {
     const declared = isRecord(step) && isRecord(step.reminder) ? step.reminder : undefined;
     if (!declared) return;
     const at = `/${FORM_STEP_KEYWORD}/reminder`;
-    const keys = Object.keys(messages).filter((key) => typeof messages[key as keyof typeof messages] === 'string');
-    if (typeof declared.message === 'string' && !keys.includes(declared.message)) {
-      report(form, `${at}/message`, withChoices(`unknown message key "${declared.message}"`, declared.message, 'known message keys, src/domain/messages.ts', keys));
+    if (typeof declared.message === 'string' && !textMessageKeys.includes(declared.message)) {
+      report(form, `${at}/message`, withChoices(`unknown message key "${declared.message}"`, declared.message, 'known message keys, src/domain/messages.ts', textMessageKeys));
     }
     const fields = Object.keys(form.schema.properties ?? {});
     if (Array.isArray(declared.unlessAnswered)) {
